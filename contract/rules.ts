@@ -1,0 +1,75 @@
+import * as z from 'zod';
+
+/** Input rules of spec §5, shared by the server's request schemas and the SPA's forms. */
+
+// Spec §5: letters, digits and ._%+- before @, a domain, then a 2-4 letter top-level part.
+export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,4}$/i;
+export const PASSWORD_SPECIALS = '!@#$%&*';
+export const OTP_LENGTH = 4;
+export const MIN_AGE_YEARS = 13;
+
+export const email = z
+  .string()
+  .trim()
+  .min(1, 'Enter your e-mail address')
+  .max(254, 'E-mail is too long')
+  .regex(EMAIL_PATTERN, 'Enter a valid e-mail address')
+  .transform((v) => v.toLowerCase());
+
+export const password = z
+  .string()
+  .min(8, 'Password must be at least 8 characters')
+  .max(128, 'Password must be at most 128 characters')
+  .regex(/\d/, 'Password must contain at least one digit')
+  .regex(/[!@#$%&*]/, `Password must contain at least one of ${PASSWORD_SPECIALS}`);
+
+export const otp = z.string().length(OTP_LENGTH, 'Invalid OTP').regex(/^\d+$/, 'Invalid OTP');
+
+// Handles are what @mentions match, and spec §5 allows only letters and digits in a user tag.
+export const handleName = z
+  .string()
+  .trim()
+  .min(3, 'Handle must be at least 3 characters')
+  .max(30, 'Handle must be at most 30 characters')
+  .regex(/^[A-Za-z0-9]+$/, 'Handle may contain only letters and digits');
+
+export const personName = (what: string) =>
+  z.string().trim().min(1, `Enter your ${what}`).max(50, `${what[0]!.toUpperCase()}${what.slice(1)} is too long`);
+
+export const GENDERS = ['male', 'female'] as const;
+export const gender = z.enum(GENDERS, 'Choose male or female');
+
+/** Age in whole years on `today` for a YYYY-MM-DD birth date. */
+export function ageOn(dob: string, today: Date): number {
+  const [y, m, d] = dob.split('-').map(Number) as [number, number, number];
+  let age = today.getUTCFullYear() - y;
+  const beforeBirthday = today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+function isRealDate(value: string) {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+export const dob = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter your date of birth as YYYY-MM-DD')
+  .refine(isRealDate, 'Enter a real date')
+  .refine((v) => v >= '1900-01-01', 'Enter a real date of birth')
+  .refine((v) => ageOn(v, new Date()) >= MIN_AGE_YEARS, `You must be at least ${MIN_AGE_YEARS} to join`);
+
+/** What kind of member someone is; chosen after sign-up (spec §6 leaves the values to us). */
+export const USER_TYPES = [
+  { id: 'member', title: 'Rider or hiker', description: 'Log your rides, hikes and runs, follow friends and join events.' },
+  { id: 'organizer', title: 'Organiser', description: 'Plan group rides, hikes and challenges for a club, shop or crew.' },
+  { id: 'guardian', title: 'Parent or coach', description: 'Add associates, such as your children or team, and manage what they can do.' },
+] as const;
+export const userType = z.enum(['member', 'organizer', 'guardian'], 'Choose a member type');
+export type UserType = z.infer<typeof userType>;
+
+/** 1 web (spec §9), 2 iOS, 3 Android. */
+export const deviceType = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+export const deviceToken = z.string().max(512).optional();
+export const referralCode = z.string().trim().regex(/^[A-Za-z0-9]{4,32}$/, 'Invalid referral code');

@@ -1,0 +1,12 @@
+/** Sport types with the ids of spec §3; the ids are shared with the mobile apps. */
+export const SPORTS = [
+  { id: 53, name: 'MTB' },
+  { id: 37, name: 'eBike' },
+  { id: 34, name: 'Road' },
+  { id: 35, name: 'Hiking' },
+  { id: 5, name: 'Running' },
+  { id: 54, name: 'Walking' },
+  { id: 59, name: 'Other' },
+] as const;
+
+export type SportId = (typeof SPORTS)[number]['id'];

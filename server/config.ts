@@ -1,0 +1,75 @@
+import path from 'node:path';
+import * as z from 'zod';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false'], 'use 1 or 0')
+  .transform((v) => v === '1' || v === 'true');
+
+/** Every setting the server reads, with its default; `.env.example` documents the same list. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url('must be a postgres:// URL').optional(),
+  PUBLIC_URL: z.string().url('must be a URL such as https://switchback.example').optional(),
+  DEMO: flag.default(true),
+  TRUST_PROXY: flag.default(false),
+  SMTP_URL: z.string().url('must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().default('Switchback <no-reply@switchback.local>'),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type AppConfig = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string | undefined;
+  demo: boolean;
+  trustProxy: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  sessionTtlDays: number;
+  authRateLimit: number;
+  google: { clientId: string; clientSecret: string | undefined; issuer: string } | undefined;
+  logLevel: string;
+  /** The built SPA; absent in tests that exercise only the API. */
+  spaDir: string | undefined;
+};
+
+/** Reads and checks the environment; throws one message naming every wrong variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const blankless = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = envSchema.safeParse(blankless);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}\nSee .env.example for every setting.`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: e.PUBLIC_URL,
+    demo: e.DEMO,
+    trustProxy: e.TRUST_PROXY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    sessionTtlDays: e.SESSION_TTL_DAYS,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    google: e.GOOGLE_CLIENT_ID
+      ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
+      : undefined,
+    logLevel: e.LOG_LEVEL,
+    spaDir: path.resolve('dist'),
+  };
+}

@@ -1,0 +1,139 @@
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+// Millisecond precision everywhere (architecture.md), stored in UTC.
+const ts = (name: string) => timestamp(name, { precision: 3, withTimezone: true, mode: 'date' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    // Null for members who only ever signed in with a social provider.
+    passwordHash: text('password_hash'),
+    handleName: text('handle_name').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    dob: date('dob', { mode: 'string' }),
+    gender: text('gender', { enum: ['male', 'female'] }),
+    userType: text('user_type'),
+    profileImage: text('profile_image'),
+    profileCoverImage: text('profile_cover_image'),
+    countryCode: integer('country_code'),
+    phone: text('phone'),
+    referralCode: text('referral_code').notNull(),
+    referredBy: integer('referred_by'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_handle_lower_unique').on(sql`lower(${t.handleName})`),
+    uniqueIndex('users_referral_code_unique').on(t.referralCode),
+    index('users_created_at_id').on(t.createdAt, t.id),
+  ],
+);
+
+/** A signed-in device. Only the SHA-256 of the bearer token is kept. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    deviceType: smallint('device_type').notNull(),
+    deviceToken: text('device_token'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_unique').on(t.tokenHash), index('sessions_user_id').on(t.userId)],
+);
+
+/**
+ * One e-mail code. purpose 1 = sign-up, 2 = password reset (the `type` of verify_otp).
+ * After a sign-up code is verified it carries the sign-up ticket; a reset code carries its request token from the start.
+ */
+export const emailCodes = pgTable(
+  'email_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    purpose: smallint('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    requestTokenHash: text('request_token_hash'),
+    attempts: smallint('attempts').notNull().default(0),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    verifiedAt: ts('verified_at'),
+    // Set when the code can no longer be used: superseded, too many tries, or its ticket consumed.
+    deadAt: ts('dead_at'),
+    ticketHash: text('ticket_hash'),
+    ticketExpiresAt: ts('ticket_expires_at'),
+  },
+  (t) => [
+    index('email_codes_email_purpose_created').on(t.email, t.purpose, t.createdAt),
+    uniqueIndex('email_codes_ticket_unique').on(t.ticketHash),
+    uniqueIndex('email_codes_request_token_unique').on(t.requestTokenHash),
+  ],
+);
+
+/** Every wrong code, kept for the 24-hour per-account limit (check 1). */
+export const codeFailures = pgTable(
+  'code_failures',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('code_failures_email_created').on(t.email, t.createdAt)],
+);
+
+/** A member's link to a social provider, by the provider's subject (never by e-mail). */
+export const identities = pgTable(
+  'identities',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('identities_provider_subject').on(t.provider, t.subject), index('identities_user_id').on(t.userId)],
+);
+
+/** A verified provider identity waiting for its member to sign in or finish the profile (spec §4 social login). */
+export const socialTickets = pgTable(
+  'social_tickets',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ticketHash: text('ticket_hash').notNull(),
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    picture: text('picture'),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [uniqueIndex('social_tickets_hash').on(t.ticketHash)],
+);
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('contact_messages_created_at_id').on(t.createdAt, t.id)],
+);

@@ -1,0 +1,14 @@
+import type { AppConfig } from './config';
+import type { Db } from './db/client';
+import type { Clock } from './lib/clock';
+import type { Mailer } from './lib/mailer';
+import type { OidcProvider } from './modules/auth/oidc-provider';
+
+/** What services are given: no globals, so each test builds its own. */
+export type Deps = {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  config: AppConfig;
+  google: OidcProvider | undefined;
+};

@@ -1,0 +1,155 @@
+import { and, count, desc, eq, gt, isNull, min } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { codeFailures, emailCodes } from '../../db/schema';
+import { AppError, badRequest, tooManyRequests } from '../../lib/errors';
+import { after, hours, minutes, type Clock } from '../../lib/clock';
+import { randomDigits, randomToken, sameHash, sha256 } from '../../lib/secrets';
+
+/** Code rules of the foundation issue and checks 1-3; one place so sign-up, reset and phone share them. */
+export const CODE_RULES = {
+  length: 4,
+  lifetimeMs: minutes(10),
+  triesPerCode: 5,
+  failuresPerDay: 20,
+  sendsPerHour: 5,
+  ticketLifetimeMs: minutes(30),
+} as const;
+
+export type CodePurpose = 1 | 2;
+
+type CodeRow = typeof emailCodes.$inferSelect;
+
+async function failuresInLastDay(tx: Db, email: string, clock: Clock) {
+  const since = new Date(clock.now().getTime() - hours(24));
+  const [row] = await tx
+    .select({ n: count(), oldest: min(codeFailures.createdAt) })
+    .from(codeFailures)
+    .where(and(eq(codeFailures.email, email), gt(codeFailures.createdAt, since)));
+  return { n: row?.n ?? 0, oldest: row?.oldest ?? null };
+}
+
+function lockedError(oldest: Date | null, clock: Clock) {
+  const unlockAt = (oldest ?? clock.now()).getTime() + hours(24);
+  return tooManyRequests(
+    'Too many wrong codes for this e-mail. For your safety, codes are locked for 24 hours.',
+    (unlockAt - clock.now().getTime()) / 1000,
+  );
+}
+
+async function assertNotLocked(tx: Db, email: string, clock: Clock) {
+  const f = await failuresInLastDay(tx, email, clock);
+  if (f.n >= CODE_RULES.failuresPerDay) throw lockedError(f.oldest, clock);
+}
+
+/**
+ * Issues a new code for (email, purpose): older live codes die (check 2), sends are capped per hour.
+ * Returns the code to mail and, for password resets, the request token that the reset must present (check 3).
+ */
+export async function issueCode(tx: Db, clock: Clock, email: string, purpose: CodePurpose) {
+  await assertNotLocked(tx, email, clock);
+  const now = clock.now();
+  const hourAgo = new Date(now.getTime() - hours(1));
+  const recent = await tx
+    .select({ createdAt: emailCodes.createdAt })
+    .from(emailCodes)
+    .where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose), gt(emailCodes.createdAt, hourAgo)))
+    .orderBy(emailCodes.createdAt);
+  if (recent.length >= CODE_RULES.sendsPerHour) {
+    const retry = recent[0]!.createdAt.getTime() + hours(1) - now.getTime();
+    throw tooManyRequests(
+      `You asked for too many codes. Try again in ${Math.ceil(retry / 60_000)} minutes.`,
+      retry / 1000,
+    );
+  }
+  await tx
+    .update(emailCodes)
+    .set({ deadAt: now })
+    .where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose), isNull(emailCodes.deadAt)));
+  const code = randomDigits(CODE_RULES.length);
+  const requestToken = purpose === 2 ? randomToken() : undefined;
+  await tx.insert(emailCodes).values({
+    email,
+    purpose,
+    codeHash: sha256(code),
+    requestTokenHash: requestToken ? sha256(requestToken) : null,
+    createdAt: now,
+    expiresAt: after(clock, CODE_RULES.lifetimeMs),
+  });
+  return { code, requestToken };
+}
+
+/**
+ * Checks a code. A wrong code costs a try on that code and counts toward the 24-hour limit; the fifth wrong try
+ * kills the code. `requestToken`, when given, must be the one issued with this code.
+ */
+export async function verifyCode(
+  db: Db,
+  clock: Clock,
+  input: { email: string; purpose: CodePurpose; code: string; requestToken?: string | undefined },
+): Promise<CodeRow> {
+  // Errors decided inside the transaction are raised after it commits, so the recorded failure is kept.
+  let failure: AppError | undefined;
+  const row = await db.transaction(async (tx) => {
+    await assertNotLocked(tx, input.email, clock);
+    const now = clock.now();
+    const [live] = await tx
+      .select()
+      .from(emailCodes)
+      .where(and(eq(emailCodes.email, input.email), eq(emailCodes.purpose, input.purpose), isNull(emailCodes.deadAt), isNull(emailCodes.verifiedAt)))
+      .orderBy(desc(emailCodes.createdAt))
+      .limit(1)
+      .for('update');
+    const tokenMatches =
+      input.requestToken === undefined || (live?.requestTokenHash != null && sameHash(live.requestTokenHash, sha256(input.requestToken)));
+    if (live && live.expiresAt <= now && tokenMatches && sameHash(live.codeHash, sha256(input.code))) {
+      failure = badRequest('This code has expired. Ask for a new one.', { otp: ['This code has expired. Ask for a new one.'] });
+      return undefined;
+    }
+    if (live && live.expiresAt > now && tokenMatches && sameHash(live.codeHash, sha256(input.code))) {
+      const [verified] = await tx.update(emailCodes).set({ verifiedAt: now }).where(eq(emailCodes.id, live.id)).returning();
+      return verified!;
+    }
+    await tx.insert(codeFailures).values({ email: input.email, createdAt: now });
+    if (live) {
+      const attempts = live.attempts + 1;
+      await tx
+        .update(emailCodes)
+        .set({ attempts, deadAt: attempts >= CODE_RULES.triesPerCode ? now : null })
+        .where(eq(emailCodes.id, live.id));
+      if (attempts >= CODE_RULES.triesPerCode) {
+        failure = badRequest('Too many wrong tries. Ask for a new code.', { otp: ['Too many wrong tries. Ask for a new code.'] });
+        return undefined;
+      }
+    }
+    const f = await failuresInLastDay(tx, input.email, clock);
+    failure = f.n >= CODE_RULES.failuresPerDay ? lockedError(f.oldest, clock) : badRequest('Invalid OTP', { otp: ['Invalid OTP'] });
+    return undefined;
+  });
+  if (!row) throw failure ?? badRequest('Invalid OTP');
+  return row;
+}
+
+/** Attaches a single-use ticket to a verified sign-up code: the proof that `register/complete` needs. */
+export async function issueTicket(db: Db, clock: Clock, codeId: number) {
+  const ticket = randomToken();
+  await db
+    .update(emailCodes)
+    .set({ ticketHash: sha256(ticket), ticketExpiresAt: after(clock, CODE_RULES.ticketLifetimeMs) })
+    .where(eq(emailCodes.id, codeId));
+  return ticket;
+}
+
+/** Finds the live code row a ticket or reset token belongs to, or undefined. */
+export async function findByTicket(tx: Db, clock: Clock, kind: 'signUp' | 'reset', token: string) {
+  const hash = sha256(token);
+  const where =
+    kind === 'signUp'
+      ? and(eq(emailCodes.ticketHash, hash), eq(emailCodes.purpose, 1), isNull(emailCodes.deadAt), gt(emailCodes.ticketExpiresAt, clock.now()))
+      : and(eq(emailCodes.requestTokenHash, hash), eq(emailCodes.purpose, 2), isNull(emailCodes.deadAt));
+  const [row] = await tx.select().from(emailCodes).where(where).limit(1).for('update');
+  return row;
+}
+
+export async function killCode(tx: Db, clock: Clock, id: number) {
+  await tx.update(emailCodes).set({ deadAt: clock.now() }).where(eq(emailCodes.id, id));
+}

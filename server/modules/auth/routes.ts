@@ -1,0 +1,129 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  authSession,
+  checkSocialLoginBody,
+  checkSocialLoginData,
+  forgotPasswordBody,
+  forgotPasswordData,
+  loginBody,
+  OTP_TYPE,
+  otpSentData,
+  registerBody,
+  registerCompleteBody,
+  resetPasswordBody,
+  resetPasswordData,
+  socialLoginBody,
+  validateEmailBody,
+  validateEmailData,
+  verifyOtpBody,
+  verifyOtpData,
+} from '#contract/auth';
+import { emptyData, okEnvelope } from '#contract/envelope';
+import type { Deps } from '../../deps';
+import { ok } from '../../lib/reply';
+import { currentUser, requireUser } from '../../plugins/authenticate';
+import { revokeSession } from './sessions';
+import {
+  completeSignUp,
+  forgotPassword,
+  isEmailAvailable,
+  login,
+  resetPassword,
+  startSignUp,
+  verifyResetCode,
+  verifySignUpCode,
+} from './auth-service';
+import { checkSocialLogin, socialLogin } from './social-service';
+
+const tags = ['auth'];
+
+export function authRoutes(app: FastifyInstance, deps: Deps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // Per client address and route; checked in onRequest, before any body parsing or hashing (check 6).
+  const limited = { rateLimit: { max: deps.config.authRateLimit, timeWindow: '1 minute' } };
+
+  r.post('/api/validate-email', {
+    config: limited,
+    schema: { tags, body: validateEmailBody, response: { 200: okEnvelope(validateEmailData) } },
+    handler: async (req) => {
+      const available = await isEmailAvailable(deps, req.body.email);
+      return ok(available ? 'This e-mail is available.' : 'An account with this e-mail already exists.', { available });
+    },
+  });
+
+  r.post('/api/register', {
+    config: limited,
+    schema: { tags, body: registerBody, response: { 200: okEnvelope(otpSentData) } },
+    handler: async (req) => {
+      await startSignUp(deps, req.body.email);
+      return ok('We sent a 4-digit code to your e-mail.', { otpSent: true as const });
+    },
+  });
+
+  r.post('/api/verify_otp', {
+    config: limited,
+    schema: { tags, body: verifyOtpBody, response: { 200: okEnvelope(verifyOtpData) } },
+    handler: async (req) => {
+      const b = req.body;
+      if (b.type === OTP_TYPE.signUp) {
+        const token = await verifySignUpCode(deps, b.email, b.otp);
+        return ok('Your e-mail is verified.', { verified: true as const, token });
+      }
+      await verifyResetCode(deps, b.email, b.otp, b.token);
+      return ok('Code verified. Choose a new password.', { verified: true as const });
+    },
+  });
+
+  r.post('/api/register/complete', {
+    config: limited,
+    schema: { tags, body: registerCompleteBody, response: { 200: okEnvelope(authSession) } },
+    handler: async (req) => ok('Welcome to Switchback!', await completeSignUp(deps, req.body)),
+  });
+
+  r.post('/api/login', {
+    config: limited,
+    schema: { tags, body: loginBody, response: { 200: okEnvelope(authSession) } },
+    handler: async (req) => ok('Signed in.', await login(deps, req.body)),
+  });
+
+  r.post('/api/forgot_password', {
+    config: limited,
+    schema: { tags, body: forgotPasswordBody, response: { 200: okEnvelope(forgotPasswordData) } },
+    handler: async (req) => {
+      const token = await forgotPassword(deps, req.body.email);
+      return ok('If this e-mail has an account, we sent it a 4-digit code.', { token });
+    },
+  });
+
+  r.post('/api/reset_password', {
+    config: limited,
+    schema: { tags, body: resetPasswordBody, response: { 200: okEnvelope(resetPasswordData) } },
+    handler: async (req) => {
+      await resetPassword(deps, req.body);
+      return ok('Your password is updated successfully, try signing in with new password.', { passwordCreated: true as const });
+    },
+  });
+
+  r.post('/api/logout', {
+    config: limited,
+    preHandler: requireUser,
+    schema: { tags, security: [{ bearer: [] }], response: { 200: okEnvelope(emptyData) } },
+    handler: async (req) => {
+      await revokeSession(deps.db, deps.clock, currentUser(req).sessionId);
+      return ok('Signed out.', {});
+    },
+  });
+
+  r.post('/api/checkSocialLogin', {
+    config: limited,
+    schema: { tags, body: checkSocialLoginBody, response: { 200: okEnvelope(checkSocialLoginData) } },
+    handler: async (req) => ok('Verified with Google.', await checkSocialLogin(deps, req.body)),
+  });
+
+  r.post('/api/social-login', {
+    config: limited,
+    schema: { tags, body: socialLoginBody, response: { 200: okEnvelope(authSession) } },
+    handler: async (req) => ok('Signed in.', await socialLogin(deps, req.body)),
+  });
+}

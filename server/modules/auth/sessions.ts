@@ -1,0 +1,46 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import { after, days, type Clock } from '../../lib/clock';
+import { randomToken, sha256 } from '../../lib/secrets';
+
+/** A new bearer token for a sign-in (check 8): random, stored only as a hash, expiring. */
+export async function createSession(
+  tx: Db,
+  clock: Clock,
+  input: { userId: number; deviceType: number; deviceToken?: string | undefined; ttlDays: number },
+) {
+  const token = randomToken();
+  const expiresAt = after(clock, days(input.ttlDays));
+  await tx.insert(sessions).values({
+    userId: input.userId,
+    tokenHash: sha256(token),
+    deviceType: input.deviceType,
+    deviceToken: input.deviceToken ?? null,
+    createdAt: clock.now(),
+    expiresAt,
+  });
+  return { access_token: token, expires_at: expiresAt.toISOString() };
+}
+
+/** The member behind a live token, or undefined for an unknown, expired or revoked one. */
+export async function findSession(db: Db, clock: Clock, token: string) {
+  const [row] = await db
+    .select({ sessionId: sessions.id, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, clock.now())))
+    .limit(1);
+  return row;
+}
+
+export async function revokeSession(db: Db, clock: Clock, sessionId: number) {
+  await db.update(sessions).set({ revokedAt: clock.now() }).where(eq(sessions.id, sessionId));
+}
+
+export async function revokeAllSessions(tx: Db, clock: Clock, userId: number) {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: clock.now() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}

@@ -1,0 +1,41 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Deps } from '../deps';
+import type { users } from '../db/schema';
+import { unauthorized } from '../lib/errors';
+import { findSession } from '../modules/auth/sessions';
+
+export type SessionUser = { sessionId: number; user: typeof users.$inferSelect };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: SessionUser | null;
+  }
+}
+
+/**
+ * Reads the bearer token on every API request. A token that is sent but dead is a 401 on every route, so a
+ * signed-out or reset device learns at once (check 7).
+ */
+export function registerAuthentication(app: FastifyInstance, deps: Deps) {
+  app.decorateRequest('session', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const header = request.headers.authorization;
+    if (!header) return;
+    const match = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(header);
+    const session = match ? await findSession(deps.db, deps.clock, match[1]!) : undefined;
+    if (!session) throw unauthorized();
+    request.session = session;
+  });
+}
+
+/** Route guard: the signed-in member, or 401. */
+export async function requireUser(request: FastifyRequest) {
+  if (!request.session) throw unauthorized('Please sign in to continue.');
+}
+
+/** The signed-in member of a request that passed `requireUser`. */
+export function currentUser(request: FastifyRequest) {
+  if (!request.session) throw unauthorized('Please sign in to continue.');
+  return request.session;
+}

@@ -1,0 +1,53 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors';
+
+type FieldErrors = Record<string, string[]>;
+
+function addError(errors: FieldErrors, field: string, message: string) {
+  (errors[field] ??= []).push(message);
+}
+
+/** Turns zod issues into `errors` per field, so a form can put each message under its input. */
+function fieldErrors(validation: { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> }[]) {
+  const errors: FieldErrors = {};
+  for (const issue of validation) {
+    const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
+    if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params.keys)) {
+      for (const key of issue.params.keys as string[]) addError(errors, key, 'Unknown field');
+    } else {
+      addError(errors, field, issue.message ?? 'Invalid value');
+    }
+  }
+  return errors;
+}
+
+/** The one place an error becomes the wire's error body (architecture.md). */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) void reply.headers(error.headers);
+      return reply.status(error.statusCode).send({
+        code: error.statusCode,
+        message: error.message,
+        ...(error.errors ? { errors: error.errors } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = fieldErrors(error.validation as never);
+      return reply.status(400).send({ code: 400, message: 'Please check the highlighted fields.', errors });
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ code: 429, message: 'Too many requests. Please wait a moment and try again.' });
+    }
+    if (status === 413) return reply.status(413).send({ code: 413, message: 'That is too large to upload.' });
+    if (status === 415) return reply.status(415).send({ code: 415, message: 'That type of content is not accepted here.' });
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, empty body): the message is safe to show.
+      return reply.status(status).send({ code: status, message: error.message || 'Bad request.' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ code: 500, message: 'Something went wrong', requestId: request.id });
+  });
+}
