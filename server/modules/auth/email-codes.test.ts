@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyOtpData } from '#contract/auth';
+import { hours, minutes } from '../../lib/clock';
+import { body, createTestApp, okData, uniqueEmail, type TestApp } from '../../test/test-app';
+
+// Checks 1 and 2: code guessing, lifetime and replay, on the sign-up code (type 1); reset codes share the same rules.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const register = (email: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/register', payload: { email }, headers });
+const verify = (email: string, otp: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/verify_otp', payload: { email, otp, type: 1 }, headers });
+
+/** A well-formed code that is not `code`. */
+const wrong = (code: string) => String((Number(code) + 1) % 10_000).padStart(4, '0');
+
+/** A fresh e-mail with a live code mailed to it. */
+async function withCode() {
+  const email = uniqueEmail('code');
+  expect((await register(email)).statusCode).toBe(200);
+  return { email, code: await t.codeFor(email) };
+}
+
+function expectInvalid(res: Awaited<ReturnType<typeof verify>>) {
+  expect(res.statusCode).toBe(400);
+  expect(body(res)).toMatchObject({ code: 400, message: 'Invalid OTP', errors: { otp: ['Invalid OTP'] } });
+}
+
+describe('e-mail codes', () => {
+  it('are 4 digits and verify once', async () => {
+    const { email, code } = await withCode();
+    expect(code).toMatch(/^\d{4}$/);
+    expect(okData(await verify(email, code), verifyOtpData).verified).toBe(true);
+    // Replay: the same code a second time is refused.
+    expectInvalid(await verify(email, code));
+  });
+
+  it('answer Invalid OTP for a code of the wrong length or with letters (spec §5)', async () => {
+    const { email } = await withCode();
+    for (const otp of ['123', '12345', '', '12a4']) {
+      const res = await verify(email, otp);
+      expect(res.statusCode).toBe(400);
+      // '' breaks two rules at once, so the message may come twice; it is always this one.
+      expect(new Set(body(res).errors?.otp)).toEqual(new Set(['Invalid OTP']));
+    }
+  });
+
+  it('answer Invalid OTP for a wrong code', async () => {
+    const { email, code } = await withCode();
+    expectInvalid(await verify(email, wrong(code)));
+  });
+
+  it('expire after 10 minutes', async () => {
+    const fresh = await withCode();
+    t.clock.advance(minutes(9) + 50_000);
+    expect((await verify(fresh.email, fresh.code)).statusCode).toBe(200);
+
+    const stale = await withCode();
+    t.clock.advance(minutes(10) + 1_000);
+    const res = await verify(stale.email, stale.code);
+    expect(res.statusCode).toBe(400);
+    expect(body(res).errors?.otp?.[0]).toMatch(/expired/);
+  });
+
+  it('die when a newer one is sent', async () => {
+    const { email, code: older } = await withCode();
+    let newer = older;
+    // Two 4-digit codes match one time in 10,000; send again so the test is about the code, not its digits.
+    while (newer === older) {
+      expect((await register(email)).statusCode).toBe(200);
+      newer = await t.codeFor(email);
+    }
+    expectInvalid(await verify(email, older));
+    expect((await verify(email, newer)).statusCode).toBe(200);
+  });
+
+  it('die after 5 wrong tries, even if the right code comes next', async () => {
+    const { email, code } = await withCode();
+    for (let i = 0; i < 4; i++) expectInvalid(await verify(email, wrong(code)));
+    const fifth = await verify(email, wrong(code));
+    expect(fifth.statusCode).toBe(400);
+    expect(body(fifth).message).toMatch(/Too many wrong tries/);
+    expectInvalid(await verify(email, code));
+  });
+
+  it('lock the account for 24 hours after 20 failures across re-sent codes; spoofed X-Forwarded-For changes nothing', async () => {
+    const email = uniqueEmail('locked');
+    let code = '';
+    for (let round = 0; round < 4; round++) {
+      expect((await register(email)).statusCode).toBe(200);
+      code = await t.codeFor(email);
+      for (let i = 0; i < 5; i++) {
+        const res = await verify(email, wrong(code), { 'x-forwarded-for': `203.0.113.${round * 5 + i}` });
+        expect(res.statusCode).toBe(400);
+      }
+    }
+    // Twenty failures on the account: every further try is 429, whatever address the request claims.
+    for (const headers of [{}, { 'x-forwarded-for': '198.51.100.7' }, { 'x-forwarded-for': '198.51.100.8, 10.0.0.1' }]) {
+      const res = await verify(email, code, headers);
+      expect(res.statusCode).toBe(429);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(hours(23) / 1000);
+      expect(body(res)).toMatchObject({ code: 429, message: expect.any(String) });
+    }
+    // Nor can a new code be sent to try again.
+    const resend = await register(email, { 'x-forwarded-for': '198.51.100.9' });
+    expect(resend.statusCode).toBe(429);
+    expect(resend.headers['retry-after']).toBeDefined();
+
+    // Counted per account: another e-mail from the same client is unaffected.
+    const other = await withCode();
+    expect((await verify(other.email, other.code)).statusCode).toBe(200);
+
+    // A day later the account may try again.
+    t.clock.advance(hours(24) + minutes(1));
+    expect((await register(email)).statusCode).toBe(200);
+    expect((await verify(email, await t.codeFor(email))).statusCode).toBe(200);
+  });
+
+  it('can be sent 5 times an hour; the 6th send is 429 with Retry-After', async () => {
+    const email = uniqueEmail('resend');
+    for (let i = 0; i < 5; i++) expect((await register(email)).statusCode).toBe(200);
+    const sixth = await register(email);
+    expect(sixth.statusCode).toBe(429);
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
+    expect(body(sixth)).toMatchObject({ code: 429, message: expect.any(String) });
+    expect(await t.mailCount(email)).toBe(5);
+
+    t.clock.advance(hours(1) + 1_000);
+    expect((await register(email)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authSession, otpSentData, validateEmailData, verifyOtpData } from '#contract/auth';
+import { ownProfile } from '#contract/user';
+import { body, createTestApp, okData, PASSWORD, uniqueEmail, uniqueName, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, payload: payload as object });
+
+/** Register and verify an e-mail: the ticket `register/complete` needs. */
+async function ticketFor(email: string) {
+  okData(await post('/api/register', { email }), otpSentData);
+  const verified = okData(await post('/api/verify_otp', { email, otp: await t.codeFor(email), type: 1 }), verifyOtpData);
+  return verified.token!;
+}
+
+const profile = (token: string, handleName = uniqueName('h')) => ({
+  token,
+  password: PASSWORD,
+  handleName,
+  firstName: 'Robin',
+  lastName: 'Ridge',
+  dob: '1992-02-29',
+  gender: 'male',
+  deviceType: 1,
+});
+
+describe('POST /api/validate-email', () => {
+  it('says a new e-mail is available and a member’s is not, whatever its case', async () => {
+    expect(okData(await post('/api/validate-email', { email: uniqueEmail() }), validateEmailData)).toEqual({ available: true });
+    const member = await t.signUp();
+    expect(okData(await post('/api/validate-email', { email: member.email.toUpperCase() }), validateEmailData)).toEqual({ available: false });
+  });
+
+  it('rejects a malformed e-mail with a message on the field', async () => {
+    const res = await post('/api/validate-email', { email: 'not-an-email' });
+    expect(res.statusCode).toBe(400);
+    expect(body(res)).toMatchObject({ code: 400, errors: { email: ['Enter a valid e-mail address'] } });
+  });
+});
+
+describe('POST /api/register', () => {
+  it('mails a 4-digit code to a new e-mail', async () => {
+    const email = uniqueEmail();
+    const res = await post('/api/register', { email });
+    expect(okData(res, otpSentData)).toEqual({ otpSent: true });
+    expect(await t.codeFor(email)).toMatch(/^\d{4}$/);
+  });
+
+  it('answers 409 on the email field when the e-mail already has an account, and mails nothing', async () => {
+    const member = await t.signUp();
+    const mailsBefore = await t.mailCount(member.email);
+    const res = await post('/api/register', { email: member.email });
+    expect(res.statusCode).toBe(409);
+    expect(body(res)).toMatchObject({ code: 409, errors: { email: [expect.any(String)] } });
+    expect(await t.mailCount(member.email)).toBe(mailsBefore);
+  });
+});
+
+describe('POST /api/verify_otp type 1', () => {
+  it('turns the mailed code into a sign-up ticket', async () => {
+    const email = uniqueEmail();
+    await post('/api/register', { email });
+    const data = okData(await post('/api/verify_otp', { email, otp: await t.codeFor(email), type: 1 }), verifyOtpData);
+    expect(data.verified).toBe(true);
+    expect(data.token).toMatch(/^[A-Za-z0-9_-]{43,}$/);
+  });
+});
+
+describe('POST /api/register/complete', () => {
+  it('creates the account and signs it in on this device', async () => {
+    const email = uniqueEmail();
+    const handleName = uniqueName('Trail');
+    const session = okData(await post('/api/register/complete', profile(await ticketFor(email), handleName)), authSession);
+    expect(session.user).toMatchObject({ email, handleName, firstName: 'Robin', lastName: 'Ridge', dob: '1992-02-29', gender: 'male' });
+
+    const me = await t.app.inject({ method: 'GET', url: '/api/profile', headers: t.bearer(session.token.access_token) });
+    expect(okData(me, ownProfile)).toMatchObject({ userId: session.user.userId, email });
+    // The new password works for the next sign-in.
+    expect((await t.signIn(email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('answers 409 on handleName for a taken handle (any case), and the ticket still works with another', async () => {
+    const member = await t.signUp({ handleName: uniqueName('Taken') });
+    const ticket = await ticketFor(uniqueEmail());
+    const res = await post('/api/register/complete', profile(ticket, member.handleName.toUpperCase()));
+    expect(res.statusCode).toBe(409);
+    expect(body(res)).toMatchObject({ code: 409, errors: { handleName: [expect.any(String)] } });
+
+    expect((await post('/api/register/complete', profile(ticket))).statusCode).toBe(200);
+  });
+
+  it('refuses extra fields such as userId and role, naming each, and creates nothing', async () => {
+    const email = uniqueEmail();
+    const ticket = await ticketFor(email);
+    const res = await post('/api/register/complete', { ...profile(ticket), userId: 1, role: 'admin' });
+    expect(res.statusCode).toBe(400);
+    expect(body(res)).toMatchObject({ code: 400, errors: { userId: ['Unknown field'], role: ['Unknown field'] } });
+    expect(okData(await post('/api/validate-email', { email }), validateEmailData)).toEqual({ available: true });
+  });
+
+  it('answers 400 with a message per bad or missing field', async () => {
+    const ticket = await ticketFor(uniqueEmail());
+    const { handleName: _omitted, ...withoutHandle } = profile(ticket);
+    const res = await post('/api/register/complete', { ...withoutHandle, gender: 'other', dob: '2030-01-01', password: 'short' });
+    expect(res.statusCode).toBe(400);
+    const errors = body(res).errors!;
+    expect(Object.keys(errors).sort()).toEqual(['dob', 'gender', 'handleName', 'password']);
+    for (const messages of Object.values(errors)) expect(messages[0]).toEqual(expect.any(String));
+  });
+
+  it('refuses an unknown ticket, and a ticket that was already used', async () => {
+    const unknown = await post('/api/register/complete', profile('not-a-real-ticket'));
+    expect(unknown.statusCode).toBe(400);
+    expect(body(unknown).errors).toHaveProperty('token');
+
+    const ticket = await ticketFor(uniqueEmail());
+    expect((await post('/api/register/complete', profile(ticket))).statusCode).toBe(200);
+    const replay = await post('/api/register/complete', profile(ticket));
+    expect(replay.statusCode).toBe(400);
+    expect(body(replay).errors).toHaveProperty('token');
+  });
+});

@@ -1,0 +1,114 @@
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import * as z from 'zod';
+import {
+  authSession,
+  checkSocialLoginData,
+  forgotPasswordData,
+  otpSentData,
+  publicConfigData,
+  resetPasswordData,
+  validateEmailData,
+  verifyOtpData,
+} from '#contract/auth';
+import { emptyData } from '#contract/envelope';
+import { ownProfile } from '#contract/user';
+import { api } from '../../lib/api-client';
+
+export const authKeys = {
+  all: ['auth'] as const,
+  config: () => [...authKeys.all, 'config'] as const,
+  profile: () => [...authKeys.all, 'profile'] as const,
+};
+
+/** What this server offers at sign-in (is Google configured?). */
+export const publicConfigQuery = queryOptions({
+  queryKey: authKeys.config(),
+  queryFn: ({ signal }) => api.get(publicConfigData, 'config', { signal }).then((r) => r.data),
+  staleTime: Infinity,
+  meta: { silent: true },
+});
+
+export const profileQuery = queryOptions({
+  queryKey: authKeys.profile(),
+  queryFn: ({ signal }) => api.get(ownProfile, 'profile', { signal }).then((r) => r.data),
+});
+
+type DeviceFields = { deviceType: 1; deviceToken?: string };
+const WEB: DeviceFields = { deviceType: 1 };
+
+export const useValidateEmail = () =>
+  useMutation({ mutationFn: (email: string) => api.post(validateEmailData, 'validate-email', { email }) });
+
+export const useRegister = () =>
+  useMutation({
+    mutationFn: (body: { email: string; referralCode?: string | undefined }) => api.post(otpSentData, 'register', body),
+  });
+
+export const useVerifySignUpCode = () =>
+  useMutation({
+    mutationFn: (body: { email: string; otp: string }) => api.post(verifyOtpData, 'verify_otp', { ...body, type: 1 }),
+  });
+
+export type CompleteSignUpInput = {
+  token: string;
+  password: string;
+  handleName: string;
+  firstName: string;
+  lastName: string;
+  dob: string;
+  gender: 'male' | 'female';
+  referralCode?: string | undefined;
+};
+
+export const useCompleteSignUp = () =>
+  useMutation({
+    mutationFn: (body: CompleteSignUpInput) => api.post(authSession, 'register/complete', { ...body, ...WEB }),
+  });
+
+export const useLogin = () =>
+  useMutation({
+    mutationFn: (body: { email: string; password: string }) => api.post(authSession, 'login', { ...body, ...WEB }),
+  });
+
+export const useLogout = () =>
+  useMutation({
+    mutationFn: () => api.post(emptyData, 'logout'),
+    // Signing out always succeeds locally; a dead token is already signed out.
+    meta: { silent: true },
+  });
+
+export const useForgotPassword = () =>
+  useMutation({ mutationFn: (email: string) => api.post(forgotPasswordData, 'forgot_password', { email }) });
+
+export const useVerifyResetCode = () =>
+  useMutation({
+    mutationFn: (body: { email: string; otp: string; token: string }) => api.post(verifyOtpData, 'verify_otp', { ...body, type: 2 }),
+  });
+
+export const useResetPassword = () =>
+  useMutation({
+    mutationFn: (body: { email: string; password: string; token: string }) => api.post(resetPasswordData, 'reset_password', body),
+  });
+
+export const useSaveUserType = () =>
+  useMutation({ mutationFn: (userType: string) => api.post(ownProfile, 'user-type', { userType }) });
+
+export const useCheckSocialLogin = () =>
+  useMutation({
+    mutationFn: (body: { provider: 'google'; code: string; codeVerifier: string; redirectUri: string }) =>
+      api.post(checkSocialLoginData, 'checkSocialLogin', body),
+  });
+
+export type SocialLoginInput = {
+  socialToken: string;
+  handleName?: string;
+  firstName?: string;
+  lastName?: string;
+  dob?: string;
+  gender?: 'male' | 'female';
+};
+
+export const useSocialLogin = () =>
+  useMutation({ mutationFn: (body: SocialLoginInput) => api.post(authSession, 'social-login', { ...body, ...WEB }) });
+
+export type SocialLoginState = z.infer<typeof checkSocialLoginData>;

@@ -1,0 +1,55 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { useLogin } from '../api';
+import { loginForm } from '../form-schemas';
+import { safeRedirect } from '../safe-redirect';
+import { useSessionActions } from '../session-context';
+import { AuthCard } from './auth-card';
+import { GoogleSignIn } from './google-sign-in';
+import { PasswordField } from './password-field';
+
+export function LoginForm({ redirect }: { redirect?: string | undefined }) {
+  const form = useForm({ resolver: zodResolver(loginForm), defaultValues: { email: '', password: '' } });
+  const login = useLogin();
+  const { signIn } = useSessionActions();
+  const navigate = useNavigate();
+  const errors = form.formState.errors;
+
+  const submit = form.handleSubmit(async (values) => {
+    const { data } = await login.mutateAsync(values).catch(() => ({ data: null }));
+    if (!data) return;
+    signIn(data);
+    await navigate({ to: safeRedirect(redirect) });
+  });
+
+  return (
+    <AuthCard
+      title="Welcome back"
+      subtitle={
+        <>
+          New to Switchback?{' '}
+          <Link to="/auth/sign-up" className="font-semibold text-brand underline-offset-2 hover:underline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <TextField label="E-mail" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+        <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+        <div className="-mt-2 text-right text-sm">
+          <Link to="/auth/forgot-password" className="font-medium text-brand underline-offset-2 hover:underline">
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" busy={login.isPending}>
+          Sign in
+        </Button>
+      </form>
+      <GoogleSignIn redirect={redirect} />
+    </AuthCard>
+  );
+}

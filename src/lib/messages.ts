@@ -1,0 +1,31 @@
+/**
+ * Every fixed message the client shows, grouped by the ten areas of spec §2. Server messages are preferred where
+ * the spec says so; these are the fallbacks and the client's own words.
+ */
+export const messages = {
+  auth: {
+    passwordUpdated: 'Your password is updated successfully, try signing in with new password.',
+    codeSent: 'We sent a 4-digit code to your e-mail.',
+    codeResent: 'We sent you a new code.',
+    signedOut: 'You are signed out.',
+    sessionEnded: 'Your session has ended. Please sign in again.',
+    welcome: 'Welcome to Switchback!',
+    socialUserInfoFailed: 'Failed to fetch user info',
+  },
+  feed: { created: 'Feed Created Successfully', deleted: 'Feed Deleted Successfully' },
+  activity: {},
+  event: { created: 'Event Created Successfully' },
+  user: {
+    profileUpdated: 'Your profile has been successfully updated.',
+    phoneUpdated: 'Your phone number has been updated successfully.',
+    equipmentCreated: 'Equipment Created Successfully',
+    equipmentDeleted: 'Equipment Deleted Successfully',
+    userTypeSaved: 'Saved. You can change this later in your profile.',
+    contactSent: 'Thanks! We read every message and will reply by e-mail.',
+  },
+  otherUser: {},
+  social: { followRequestSent: 'Follow request sent' },
+  userManagement: { userReported: 'User reported successfully.' },
+  feedManagement: { reportSent: 'Report sent successfully.' },
+  associate: { saved: 'Associate saved successfully' },
+} as const;

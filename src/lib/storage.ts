@@ -1,0 +1,23 @@
+/** Browser storage keys of spec §9, in one place. */
+export const STORAGE_KEYS = {
+  user: 'user',
+  accessToken: 'access_token',
+  mapboxStyles: 'mapbox_styles',
+  defaultMapboxStyle: 'default_mapbox_style',
+  theme: 'theme',
+  socialLogin: 'social_login',
+  pkce: 'google_pkce',
+} as const;
+
+export function readJson<T>(key: string, storage: Storage = localStorage): T | null {
+  try {
+    const raw = storage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeJson(key: string, value: unknown, storage: Storage = localStorage) {
+  storage.setItem(key, JSON.stringify(value));
+}

@@ -1,0 +1,29 @@
+import { createRouter } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { PageSpinner } from './components/ui/spinner';
+import { RouteError } from './features/shell/components/route-error';
+import { PageNotFound } from './features/shell/components/page-not-found';
+import type { sessionStore } from './lib/session-store';
+import { routeTree } from './routeTree.gen';
+
+export type RouterContext = { queryClient: QueryClient; session: typeof sessionStore };
+
+export function createAppRouter(context: RouterContext) {
+  return createRouter({
+    routeTree,
+    context,
+    defaultPreload: 'intent',
+    // Query owns caching; the router always asks it.
+    defaultPreloadStaleTime: 0,
+    defaultPendingComponent: PageSpinner,
+    defaultPendingMs: 150,
+    defaultErrorComponent: RouteError,
+    defaultNotFoundComponent: PageNotFound,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}
