@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { findChromium } from './scripts/chromium-path.mjs';
+
+const appPort = Number(process.env.E2E_PORT ?? 4600);
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 4599);
+// One fresh data folder per run, made in the runner and inherited by the workers (they read mail from it).
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'switchback-e2e-'));
+const executablePath = await findChromium();
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: `http://localhost:${appPort}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          ...(executablePath ? { executablePath } : {}),
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--use-angle=swiftshader',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: [
+    {
+      command: 'npx tsx e2e/support/oidc-server.ts',
+      url: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
+      env: { E2E_OIDC_PORT: String(oidcPort) },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      // The real server on a real (fresh, embedded) database, serving the built SPA.
+      command: 'npx tsx server/index.ts',
+      url: `http://localhost:${appPort}/api/health`,
+      env: {
+        PORT: String(appPort),
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        DEMO: '1',
+        LOG_LEVEL: 'warn',
+        AUTH_RATE_LIMIT: '1000',
+        GOOGLE_CLIENT_ID: 'switchback-e2e',
+        GOOGLE_ISSUER: `http://127.0.0.1:${oidcPort}`,
+      },
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+  ],
+});
