@@ -12,7 +12,6 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url('must be a postgres:// URL').optional(),
-  PUBLIC_URL: z.string().url('must be a URL such as https://switchback.example').optional(),
   DEMO: flag.default(true),
   TRUST_PROXY: flag.default(false),
   SMTP_URL: z.string().url('must be an smtp:// or smtps:// URL').optional(),
@@ -31,7 +30,6 @@ export type AppConfig = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  publicUrl: string | undefined;
   demo: boolean;
   trustProxy: boolean;
   smtpUrl: string | undefined;
@@ -59,7 +57,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    publicUrl: e.PUBLIC_URL,
     demo: e.DEMO,
     trustProxy: e.TRUST_PROXY,
     smtpUrl: e.SMTP_URL,

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -5,6 +6,8 @@ import { lockDataDir } from './db/data-dir-lock';
 import { seedDemoWorld } from './demo/seed';
 
 async function main() {
+  // A .env file beside package.json, if there is one (see .env.example); real environment variables win.
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
   let config;
   try {
     config = loadConfig();
