@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ownProfile } from './user';
 import {
   deviceToken,
@@ -17,7 +17,7 @@ import {
 export const validateEmailBody = z.strictObject({ email });
 export const validateEmailData = z.object({ available: z.boolean() });
 
-export const registerBody = z.strictObject({ email, referralCode: referralCode.optional() });
+export const registerBody = z.strictObject({ email, referralCode: z.optional(referralCode) });
 export const otpSentData = z.object({ otpSent: z.literal(true) });
 
 export const OTP_TYPE = { signUp: 1, resetPassword: 2 } as const;
@@ -25,9 +25,9 @@ export const OTP_TYPE = { signUp: 1, resetPassword: 2 } as const;
 export const verifyOtpBody = z.discriminatedUnion('type', [
   z.strictObject({ otp, email, type: z.literal(OTP_TYPE.signUp) }),
   // `token` binds the code to its reset request; the web client always sends it.
-  z.strictObject({ otp, email, type: z.literal(OTP_TYPE.resetPassword), token: z.string().max(128).optional() }),
+  z.strictObject({ otp, email, type: z.literal(OTP_TYPE.resetPassword), token: z.optional(z.string().check(z.maxLength(128))) }),
 ]);
-export const verifyOtpData = z.object({ verified: z.literal(true), token: z.string().optional() });
+export const verifyOtpData = z.object({ verified: z.literal(true), token: z.optional(z.string()) });
 
 const profileFields = {
   handleName,
@@ -35,13 +35,15 @@ const profileFields = {
   lastName: personName('last name'),
   dob,
   gender,
-  userType: userType.optional(),
-  referralCode: referralCode.optional(),
+  userType: z.optional(userType),
+  referralCode: z.optional(referralCode),
   deviceType,
   deviceToken,
 };
 
-export const registerCompleteBody = z.strictObject({ token: z.string().min(1).max(128), password, ...profileFields });
+const ticket = z.string().check(z.minLength(1), z.maxLength(128));
+
+export const registerCompleteBody = z.strictObject({ token: ticket, password, ...profileFields });
 
 export const authSession = z.object({
   token: z.object({ access_token: z.string(), expires_at: z.string() }),
@@ -52,7 +54,7 @@ export type AuthSession = z.infer<typeof authSession>;
 // Sign-in checks only that a password was typed: the rules of spec §5 apply when one is chosen, not when one is used.
 export const loginBody = z.strictObject({
   email,
-  password: z.string().min(1, 'Enter your password').max(128, 'Password must be at most 128 characters'),
+  password: z.string().check(z.minLength(1, 'Enter your password'), z.maxLength(128, 'Password must be at most 128 characters')),
   deviceType,
   deviceToken,
 });
@@ -60,7 +62,7 @@ export const loginBody = z.strictObject({
 export const forgotPasswordBody = z.strictObject({ email });
 export const forgotPasswordData = z.object({ token: z.string() });
 
-export const resetPasswordBody = z.strictObject({ email, password, token: z.string().min(1).max(128) });
+export const resetPasswordBody = z.strictObject({ email, password, token: ticket });
 export const resetPasswordData = z.object({ passwordCreated: z.literal(true) });
 
 export const userTypeBody = z.strictObject({ userType });
@@ -69,12 +71,12 @@ export const SOCIAL_PROVIDERS = ['google'] as const;
 
 /** The provider's proof: an ID token (mobile apps) or an authorization code with its PKCE verifier (web). */
 export const checkSocialLoginBody = z.union([
-  z.strictObject({ provider: z.enum(SOCIAL_PROVIDERS), idToken: z.string().min(1).max(8192) }),
+  z.strictObject({ provider: z.enum(SOCIAL_PROVIDERS), idToken: z.string().check(z.minLength(1), z.maxLength(8192)) }),
   z.strictObject({
     provider: z.enum(SOCIAL_PROVIDERS),
-    code: z.string().min(1).max(2048),
-    codeVerifier: z.string().min(43).max(128),
-    redirectUri: z.string().url().max(2048),
+    code: z.string().check(z.minLength(1), z.maxLength(2048)),
+    codeVerifier: z.string().check(z.minLength(43), z.maxLength(128)),
+    redirectUri: z.url().check(z.maxLength(2048)),
   }),
 ]);
 
@@ -82,7 +84,7 @@ export const socialUserInfo = z.object({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  picture: z.string().nullable(),
+  picture: z.nullable(z.string()),
 });
 
 export const checkSocialLoginData = z.object({
@@ -94,19 +96,19 @@ export const checkSocialLoginData = z.object({
 });
 
 export const socialLoginBody = z.strictObject({
-  socialToken: z.string().min(1).max(128),
+  socialToken: ticket,
   deviceType,
   deviceToken,
-  handleName: handleName.optional(),
-  firstName: personName('first name').optional(),
-  lastName: personName('last name').optional(),
-  dob: dob.optional(),
-  gender: gender.optional(),
-  userType: userType.optional(),
-  referralCode: referralCode.optional(),
+  handleName: z.optional(handleName),
+  firstName: z.optional(personName('first name')),
+  lastName: z.optional(personName('last name')),
+  dob: z.optional(dob),
+  gender: z.optional(gender),
+  userType: z.optional(userType),
+  referralCode: z.optional(referralCode),
 });
 
 export const publicConfigData = z.object({
-  googleClientId: z.string().nullable(),
-  googleAuthorizeUrl: z.string().nullable(),
+  googleClientId: z.nullable(z.string()),
+  googleAuthorizeUrl: z.nullable(z.string()),
 });

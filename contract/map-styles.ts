@@ -1,11 +1,11 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 export const mapStyle = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   mapboxStyleUrl: z.string(),
   imageUrl: z.string(),
   isDefault: z.boolean(),
 });
 export type MapStyle = z.infer<typeof mapStyle>;
-export const mapStylesData = z.array(mapStyle).max(20);
+export const mapStylesData = z.array(mapStyle).check(z.maxLength(20));

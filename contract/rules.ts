@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** Input rules of spec §5, shared by the server's request schemas and the SPA's forms. */
 
@@ -8,33 +8,41 @@ export const PASSWORD_SPECIALS = '!@#$%&*';
 export const OTP_LENGTH = 4;
 export const MIN_AGE_YEARS = 13;
 
-export const email = z
-  .string()
-  .trim()
-  .min(1, 'Enter your e-mail address')
-  .max(254, 'E-mail is too long')
-  .regex(EMAIL_PATTERN, 'Enter a valid e-mail address')
-  .transform((v) => v.toLowerCase());
+export const email = z.pipe(
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Enter your e-mail address'),
+      z.maxLength(254, 'E-mail is too long'),
+      z.regex(EMAIL_PATTERN, 'Enter a valid e-mail address'),
+    ),
+  z.transform((v: string) => v.toLowerCase()),
+);
 
 export const password = z
   .string()
-  .min(8, 'Password must be at least 8 characters')
-  .max(128, 'Password must be at most 128 characters')
-  .regex(/\d/, 'Password must contain at least one digit')
-  .regex(/[!@#$%&*]/, `Password must contain at least one of ${PASSWORD_SPECIALS}`);
+  .check(
+    z.minLength(8, 'Password must be at least 8 characters'),
+    z.maxLength(128, 'Password must be at most 128 characters'),
+    z.regex(/\d/, 'Password must contain at least one digit'),
+    z.regex(/[!@#$%&*]/, `Password must contain at least one of ${PASSWORD_SPECIALS}`),
+  );
 
-export const otp = z.string().length(OTP_LENGTH, 'Invalid OTP').regex(/^\d+$/, 'Invalid OTP');
+export const otp = z.string().check(z.length(OTP_LENGTH, 'Invalid OTP'), z.regex(/^\d+$/, 'Invalid OTP'));
 
 // Handles are what @mentions match, and spec §5 allows only letters and digits in a user tag.
 export const handleName = z
   .string()
-  .trim()
-  .min(3, 'Handle must be at least 3 characters')
-  .max(30, 'Handle must be at most 30 characters')
-  .regex(/^[A-Za-z0-9]+$/, 'Handle may contain only letters and digits');
+  .check(
+    z.trim(),
+    z.minLength(3, 'Handle must be at least 3 characters'),
+    z.maxLength(30, 'Handle must be at most 30 characters'),
+    z.regex(/^[A-Za-z0-9]+$/, 'Handle may contain only letters and digits'),
+  );
 
 export const personName = (what: string) =>
-  z.string().trim().min(1, `Enter your ${what}`).max(50, `${what[0]!.toUpperCase()}${what.slice(1)} is too long`);
+  z.string().check(z.trim(), z.minLength(1, `Enter your ${what}`), z.maxLength(50, `${what[0]!.toUpperCase()}${what.slice(1)} is too long`));
 
 export const GENDERS = ['male', 'female'] as const;
 export const gender = z.enum(GENDERS, 'Choose male or female');
@@ -55,10 +63,12 @@ function isRealDate(value: string) {
 
 export const dob = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter your date of birth as YYYY-MM-DD')
-  .refine(isRealDate, 'Enter a real date')
-  .refine((v) => v >= '1900-01-01', 'Enter a real date of birth')
-  .refine((v) => ageOn(v, new Date()) >= MIN_AGE_YEARS, `You must be at least ${MIN_AGE_YEARS} to join`);
+  .check(
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter your date of birth as YYYY-MM-DD'),
+    z.refine(isRealDate, 'Enter a real date'),
+    z.refine((v) => v >= '1900-01-01', 'Enter a real date of birth'),
+    z.refine((v) => ageOn(v, new Date()) >= MIN_AGE_YEARS, `You must be at least ${MIN_AGE_YEARS} to join`),
+  );
 
 /** What kind of member someone is; chosen after sign-up (spec §6 leaves the values to us). */
 export const USER_TYPES = [
@@ -71,5 +81,5 @@ export type UserType = z.infer<typeof userType>;
 
 /** 1 web (spec §9), 2 iOS, 3 Android. */
 export const deviceType = z.union([z.literal(1), z.literal(2), z.literal(3)]);
-export const deviceToken = z.string().max(512).optional();
-export const referralCode = z.string().trim().regex(/^[A-Za-z0-9]{4,32}$/, 'Invalid referral code');
+export const deviceToken = z.optional(z.string().check(z.maxLength(512)));
+export const referralCode = z.string().check(z.trim(), z.regex(/^[A-Za-z0-9]{4,32}$/, 'Invalid referral code'));

@@ -4,13 +4,14 @@ import { findChromium } from './chromium-path.mjs';
 // Never lets Playwright download a browser: installs Debian's chromium when it can, else says how.
 if (!(await findChromium())) {
   const isRoot = process.getuid?.() === 0;
-  let hasApt = false;
-  try {
-    execSync('command -v apt-get', { stdio: 'ignore' });
-    hasApt = true;
-  } catch {
-    hasApt = false;
-  }
+  const hasApt = (() => {
+    try {
+      execSync('command -v apt-get', { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  })();
   if (isRoot && hasApt) {
     console.log('No Chromium found: installing Debian chromium with apt-get...');
     execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });

@@ -5,7 +5,8 @@ import { AppError } from '../lib/errors';
 type FieldErrors = Record<string, string[]>;
 
 function addError(errors: FieldErrors, field: string, message: string) {
-  (errors[field] ??= []).push(message);
+  const list = (errors[field] ??= []);
+  if (!list.includes(message)) list.push(message);
 }
 
 /** Turns zod issues into `errors` per field, so a form can put each message under its input. */

@@ -42,13 +42,7 @@ async function setupPostgres(project: TestProject) {
   } finally {
     await admin.end();
   }
-  // Migrate, then disconnect: CREATE DATABASE ... TEMPLATE refuses a template that anyone is connected to.
-  const migrated = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, template) });
-  await migrated.close();
-
-  project.provide('testDatabase', { kind: 'postgres', adminUrl, template, prefix } satisfies ProvidedDatabase);
-
-  return async () => {
+  const dropAll = async () => {
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
     try {
@@ -60,4 +54,15 @@ async function setupPostgres(project: TestProject) {
       await client.end();
     }
   };
+  try {
+    // Migrate, then disconnect: CREATE DATABASE ... TEMPLATE refuses a template that anyone is connected to.
+    const migrated = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, template) });
+    await migrated.close();
+  } catch (err) {
+    await dropAll();
+    throw err;
+  }
+
+  project.provide('testDatabase', { kind: 'postgres', adminUrl, template, prefix } satisfies ProvidedDatabase);
+  return dropAll;
 }

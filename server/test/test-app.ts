@@ -2,9 +2,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import type * as z from 'zod';
+import { parse, type $ZodType, type output } from 'zod/v4/core';
 import { authSession, verifyOtpData } from '#contract/auth';
-import { okEnvelope } from '#contract/envelope';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { FakeClock } from './fake-clock';
@@ -35,10 +34,15 @@ export const uniqueEmail = (prefix = 'rider') => `${uniqueName(prefix)}@example.
 export type WireBody = { code: number; message: string; data?: unknown; errors?: Record<string, string[]> };
 export const body = (res: LightMyRequestResponse) => res.json<WireBody>();
 
-/** The `data` of a success, checked against its contract schema so a test reads typed fields. */
-export function okData<T extends z.ZodType>(res: LightMyRequestResponse, data: T): z.infer<T> {
+/**
+ * The `data` of a success, checked against its contract schema so a test reads typed fields. Takes any zod 4 schema
+ * (classic or mini), since contract/ may use either.
+ */
+export function okData<T extends $ZodType>(res: LightMyRequestResponse, data: T): output<T> {
   if (res.statusCode !== 200) throw new Error(`expected 200, got ${res.statusCode}: ${res.body}`);
-  return okEnvelope(data).parse(res.json()).data;
+  const envelope = res.json<{ code?: unknown; message?: unknown; data?: unknown }>();
+  if (envelope.code !== 200 || typeof envelope.message !== 'string') throw new Error(`not a success envelope: ${res.body}`);
+  return parse(data, envelope.data);
 }
 
 /**

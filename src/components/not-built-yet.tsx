@@ -1,6 +1,3 @@
-import { Link } from '@tanstack/react-router';
-import { buttonClass } from './ui/button';
-
 /**
  * The honest placeholder for a route whose area has not landed yet: it names the area and what it will do, and
  * offers nothing that pretends to work. The README lists these areas.
@@ -13,9 +10,6 @@ export function NotBuiltYet({ area, title, description }: { area: string; title:
         {title}
       </h1>
       <p className="text-muted">{description}</p>
-      <Link to="/feeds" className={buttonClass('secondary')}>
-        Back to feeds
-      </Link>
     </section>
   );
 }

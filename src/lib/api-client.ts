@@ -1,5 +1,5 @@
 import ky, { type Options } from 'ky';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { apiErrorBody, okEnvelope } from '#contract/envelope';
 import { ApiError, SOMETHING_WENT_WRONG } from './api-error';
 import { sessionStore } from './session-store';
@@ -28,7 +28,7 @@ type RequestOptions = { json?: unknown; searchParams?: Options['searchParams']; 
 
 export type ApiResult<T> = { message: string; data: T };
 
-async function request<T extends z.ZodType>(
+async function request<T extends z.ZodMiniType>(
   method: 'get' | 'post' | 'put' | 'delete',
   schema: T,
   path: string,
@@ -38,7 +38,8 @@ async function request<T extends z.ZodType>(
   try {
     response = await http(path.replace(/^\//, ''), { method, ...options });
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    // A cancelled query (navigated away) is not a failure to report.
+    if (options.signal?.aborted) throw error;
     throw new ApiError(0, 'Cannot reach Switchback. Check your connection and try again.');
   }
   const body: unknown = await response.json().catch(() => undefined);
@@ -58,11 +59,11 @@ async function request<T extends z.ZodType>(
 }
 
 export const api = {
-  get: <T extends z.ZodType>(schema: T, path: string, options?: Omit<RequestOptions, 'json'>) => request('get', schema, path, options),
-  post: <T extends z.ZodType>(schema: T, path: string, json?: unknown, options?: RequestOptions) =>
+  get: <T extends z.ZodMiniType>(schema: T, path: string, options?: Omit<RequestOptions, 'json'>) => request('get', schema, path, options),
+  post: <T extends z.ZodMiniType>(schema: T, path: string, json?: unknown, options?: RequestOptions) =>
     request('post', schema, path, { ...options, json }),
-  put: <T extends z.ZodType>(schema: T, path: string, json?: unknown, options?: RequestOptions) =>
+  put: <T extends z.ZodMiniType>(schema: T, path: string, json?: unknown, options?: RequestOptions) =>
     request('put', schema, path, { ...options, json }),
-  delete: <T extends z.ZodType>(schema: T, path: string, json?: unknown, options?: RequestOptions) =>
+  delete: <T extends z.ZodMiniType>(schema: T, path: string, json?: unknown, options?: RequestOptions) =>
     request('delete', schema, path, { ...options, json }),
 };

@@ -1,5 +1,5 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import { Toaster } from 'sonner';
+import { ToasterHost } from '../components/toaster-host';
 import type { RouterContext } from '../router';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -10,8 +10,7 @@ function Root() {
   return (
     <>
       <Outlet />
-      {/* Spec §2: top centre, 3000 ms, closable. */}
-      <Toaster position="top-center" duration={3000} closeButton richColors theme="system" />
+      <ToasterHost />
     </>
   );
 }

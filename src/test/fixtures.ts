@@ -1,5 +1,8 @@
+import { http, HttpResponse } from 'msw';
 import type { AuthSession } from '#contract/auth';
 import type { OwnProfile } from '#contract/user';
+import type { SocialLoginState } from '../features/auth/api';
+import { server } from './msw-server';
 
 /** Wire fixtures typed by the contract, so a contract change breaks the tests that rely on it. */
 export const aProfile = (over: Partial<OwnProfile> = {}): OwnProfile => ({
@@ -25,3 +28,28 @@ export const aSession = (over: Partial<OwnProfile> = {}): AuthSession => ({
 
 export const ok = <T>(data: T, message = 'OK') => ({ code: 200, message, data });
 export const fail = (code: number, message: string, errors?: Record<string, string[]>) => ({ code, message, ...(errors ? { errors } : {}) });
+
+/** Spec §3 socialLogin state as `POST /api/checkSocialLogin` answers it. */
+export const aSocialLoginState = (over: Partial<SocialLoginState> = {}): SocialLoginState => ({
+  isUserExists: -1,
+  provider: 'google',
+  socialToken: 'social-token-0123456789',
+  googleUserInfo: { email: 'sam.rivera@gmail.com', firstName: 'Sam', lastName: 'Rivera', picture: null },
+  ...over,
+});
+
+/** The sign-in page asks whether Google is configured; most tests want it not to be. */
+export const noGoogleConfig = () =>
+  server.use(http.get('/api/config', () => HttpResponse.json(ok({ googleClientId: null, googleAuthorizeUrl: null }))));
+
+/** Answers `POST /api/<path>` with `reply()` and keeps every JSON body it received, in order. */
+export function answerPost(path: string, reply: () => Response) {
+  const bodies: unknown[] = [];
+  server.use(
+    http.post(`/api/${path}`, async ({ request }) => {
+      bodies.push(await request.json());
+      return reply();
+    }),
+  );
+  return bodies;
+}

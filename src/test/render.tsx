@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { ToasterHost } from '../components/toaster-host';
 import { createSessionEnder } from '../features/auth/end-session';
 import { SessionProvider } from '../features/auth/session-context';
 import { createQueryClient } from '../lib/query-client';
@@ -21,7 +21,7 @@ export async function renderWithProviders(ui: ReactNode, { path = '/' }: { path?
     component: () => (
       <>
         <Outlet />
-        <Toaster />
+        <ToasterHost />
       </>
     ),
   });

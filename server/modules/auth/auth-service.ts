@@ -6,9 +6,8 @@ import { users } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { createUser } from '../users/create-user';
-import { toOwnProfile } from '../users/own-profile';
 import { CODE_RULES, findByTicket, issueCode, issueTicket, killCode, verifyCode } from './email-codes';
-import { createSession, revokeAllSessions } from './sessions';
+import { revokeAllSessions, signInUser } from './sessions';
 
 const codeMail = (code: string, intro: string) =>
   `${intro}\n\nYour Switchback code is: ${code}\n\nIt works once and expires in ${CODE_RULES.lifetimeMs / 60_000} minutes. ` +
@@ -58,13 +57,7 @@ export async function completeSignUp(deps: Deps, body: z.infer<typeof registerCo
       referralCode: body.referralCode,
     });
     await killCode(tx, deps.clock, ticket.id);
-    const token = await createSession(tx, deps.clock, {
-      userId: user.id,
-      deviceType: body.deviceType,
-      deviceToken: body.deviceToken,
-      ttlDays: deps.config.sessionTtlDays,
-    });
-    return { token, user: toOwnProfile(user) };
+    return signInUser(tx, deps, user, body);
   });
 }
 
@@ -75,13 +68,7 @@ export async function login(deps: Deps, body: z.infer<typeof loginBody>) {
   const user = await findUserByEmail(deps, body.email);
   const valid = await verifyPassword(user?.passwordHash, body.password);
   if (!user || !valid) throw badRequest(BAD_CREDENTIALS);
-  const token = await createSession(deps.db, deps.clock, {
-    userId: user.id,
-    deviceType: body.deviceType,
-    deviceToken: body.deviceToken,
-    ttlDays: deps.config.sessionTtlDays,
-  });
-  return { token, user: toOwnProfile(user) };
+  return signInUser(deps.db, deps, user, body);
 }
 
 /**

@@ -3,6 +3,8 @@ import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { after, days, type Clock } from '../../lib/clock';
 import { randomToken, sha256 } from '../../lib/secrets';
+import type { AppConfig } from '../../config';
+import { toOwnProfile } from '../users/own-profile';
 
 /** A new bearer token for a sign-in (check 8): random, stored only as a hash, expiring. */
 export async function createSession(
@@ -21,6 +23,22 @@ export async function createSession(
     expiresAt,
   });
   return { access_token: token, expires_at: expiresAt.toISOString() };
+}
+
+/** Signs `user` in on a device: the answer of every sign-in, sign-up and social call (`{token, user}`). */
+export async function signInUser(
+  tx: Db,
+  deps: { clock: Clock; config: AppConfig },
+  user: typeof users.$inferSelect,
+  device: { deviceType: number; deviceToken?: string | undefined },
+) {
+  const token = await createSession(tx, deps.clock, {
+    userId: user.id,
+    deviceType: device.deviceType,
+    deviceToken: device.deviceToken,
+    ttlDays: deps.config.sessionTtlDays,
+  });
+  return { token, user: toOwnProfile(user) };
 }
 
 /** The member behind a live token, or undefined for an unknown, expired or revoked one. */

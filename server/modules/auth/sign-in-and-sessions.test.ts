@@ -99,6 +99,18 @@ describe('bearer tokens', () => {
     expect((await get('/api/profile', laptop)).statusCode).toBe(200);
   });
 
+  it('die at sign-out on every route the API documents', async () => {
+    const token = await t.tokenFor(member.email, member.password);
+    await t.app.inject({ method: 'POST', url: '/api/logout', headers: t.bearer(token) });
+    const doc = (await get('/api/docs/json')).json<{ paths: Record<string, Record<string, unknown>> }>();
+    const routes = Object.entries(doc.paths).flatMap(([url, methods]) => Object.keys(methods).map((m) => ({ url, method: m.toUpperCase() })));
+    expect(routes.length).toBeGreaterThan(10);
+    for (const { url, method } of routes) {
+      const res = await t.app.inject({ method: method as 'GET', url, headers: t.bearer(token), ...(method === 'GET' ? {} : { payload: {} }) });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
   it('are required to sign out', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/logout' });
     expect(res.statusCode).toBe(401);

@@ -82,8 +82,12 @@ describe('social sign-in with an ID token', () => {
     expectRefused(await check({ ...newIdentity(), aud: 'someone-elses-app.apps.test' }));
   });
 
-  it('refuses a token from another issuer, and one signed by another key in our issuer’s name', async () => {
+  it('refuses a token from another issuer, even one signed with our issuer’s key', async () => {
     expectRefused(await post('/api/checkSocialLogin', { provider: 'google', idToken: await impostor.mintIdToken(CLIENT_ID, newIdentity()) }));
+    expectRefused(await check({ ...newIdentity(), iss: impostor.url }));
+  });
+
+  it('refuses a token signed by another key in our issuer’s name', async () => {
     const forged = await impostor.mintIdToken(CLIENT_ID, { ...newIdentity(), iss: google.url });
     expectRefused(await post('/api/checkSocialLogin', { provider: 'google', idToken: forged }));
   });

@@ -7,8 +7,7 @@ import { after, minutes } from '../../lib/clock';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { randomToken, sha256 } from '../../lib/secrets';
 import { createUser } from '../users/create-user';
-import { toOwnProfile } from '../users/own-profile';
-import { createSession } from './sessions';
+import { signInUser } from './sessions';
 
 const TICKET_LIFETIME_MS = minutes(30);
 
@@ -99,12 +98,6 @@ export async function socialLogin(deps: Deps, body: z.infer<typeof socialLoginBo
       });
       await tx.insert(identities).values({ userId: user.id, provider: ticket.provider, subject: ticket.subject, email: ticket.email });
     }
-    const token = await createSession(tx, deps.clock, {
-      userId: user.id,
-      deviceType: body.deviceType,
-      deviceToken: body.deviceToken,
-      ttlDays: deps.config.sessionTtlDays,
-    });
-    return { token, user: toOwnProfile(user) };
+    return signInUser(tx, deps, user, body);
   });
 }

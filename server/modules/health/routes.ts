@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { okEnvelope } from '#contract/envelope';
 import { AppError } from '../../lib/errors';
 import type { Deps } from '../../deps';

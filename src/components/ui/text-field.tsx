@@ -1,5 +1,6 @@
 import clsx from 'clsx';
 import { useId, type InputHTMLAttributes, type Ref } from 'react';
+import { controlClass, describedBy, FieldFrame } from './field-frame';
 
 type Props = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
@@ -12,33 +13,16 @@ type Props = InputHTMLAttributes<HTMLInputElement> & {
 export function TextField({ label, error, hint, className, id, ref, ...rest }: Props) {
   const autoId = useId();
   const inputId = id ?? autoId;
-  const describedBy = [error && `${inputId}-error`, hint && `${inputId}-hint`].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={clsx('flex flex-col gap-1', className)}>
-      <label htmlFor={inputId} className="text-sm font-medium">
-        {label}
-      </label>
+    <FieldFrame inputId={inputId} label={label} error={error} hint={hint} className={className}>
       <input
         id={inputId}
         ref={ref}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={clsx(
-          'min-h-11 rounded-lg border bg-surface px-3 text-base text-fg placeholder:text-muted',
-          error ? 'border-danger' : 'border-line',
-        )}
+        aria-describedby={describedBy(inputId, { error, hint })}
+        className={clsx('min-h-11', controlClass(error))}
         {...rest}
       />
-      {hint && !error && (
-        <p id={`${inputId}-hint`} className="text-xs text-muted">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${inputId}-error`} role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }

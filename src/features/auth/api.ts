@@ -1,5 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import * as z from 'zod';
+import type * as z from 'zod/mini';
 import {
   authSession,
   checkSocialLoginData,

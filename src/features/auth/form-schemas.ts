@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { dob, email, gender, handleName, otp, password, personName } from '#contract/rules';
 
 /** Client forms reuse the contract's rules, so the browser and the server say the same thing. */
@@ -6,7 +6,7 @@ export const emailForm = z.object({ email });
 export const codeForm = z.object({ otp });
 export const loginForm = z.object({
   email,
-  password: z.string().min(1, 'Enter your password').max(128, 'Password must be at most 128 characters'),
+  password: z.string().check(z.minLength(1, 'Enter your password'), z.maxLength(128, 'Password must be at most 128 characters')),
 });
 
 export const profileFields = {

@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { GoogleCallback } from '../../features/auth/components/google-callback';
 
 export const Route = createFileRoute('/auth/google-callback')({
   validateSearch: z.object({
-    code: z.string().max(2048).optional().catch(undefined),
-    state: z.string().max(256).optional().catch(undefined),
-    error: z.string().max(256).optional().catch(undefined),
+    code: z.catch(z.optional(z.string().check(z.maxLength(2048))), undefined),
+    state: z.catch(z.optional(z.string().check(z.maxLength(256))), undefined),
+    error: z.catch(z.optional(z.string().check(z.maxLength(256))), undefined),
   }),
   component: function Callback() {
     return <GoogleCallback {...Route.useSearch()} />;

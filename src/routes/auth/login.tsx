@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod';
+// zod/mini: route search schemas load with the first page, so they use the tree-shakable build.
+import * as z from 'zod/mini';
 import { LoginForm } from '../../features/auth/components/login-form';
 
 export const Route = createFileRoute('/auth/login')({
-  validateSearch: z.object({ redirect: z.string().max(2048).optional().catch(undefined) }),
+  validateSearch: z.object({ redirect: z.catch(z.optional(z.string().check(z.maxLength(2048))), undefined) }),
   component: function Login() {
     return <LoginForm redirect={Route.useSearch().redirect} />;
   },

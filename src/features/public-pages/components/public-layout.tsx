@@ -109,7 +109,15 @@ function SiteHeader() {
           aria-controls={menuId}
           onClick={() => setMenuOpen((o) => !o)}
         >
-          <svg viewBox="0 0 24 24" aria-hidden="true" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <svg
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            className="size-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
             {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
           <span className="sr-only">Menu</span>
@@ -148,6 +156,24 @@ function storeUrls() {
   };
 }
 
+function PhoneIcon({ download = false }: { download?: boolean }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      className="size-6 shrink-0"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <rect x="6" y="2.5" width="12" height="19" rx="2.5" />
+      <path d={download ? 'M10.5 18.5h3M12 7v6m-2.5-2.5L12 13l2.5-2.5' : 'M10.5 18.5h3'} />
+    </svg>
+  );
+}
+
 function StoreBadge({ href, store, kicker }: { href: string; store: string; kicker: string }) {
   return (
     <a
@@ -155,10 +181,7 @@ function StoreBadge({ href, store, kicker }: { href: string; store: string; kick
       rel="noopener noreferrer"
       className="inline-flex min-h-12 items-center gap-3 rounded-xl border border-line bg-surface px-4 py-2 text-fg hover:bg-surface-2"
     >
-      <svg viewBox="0 0 24 24" aria-hidden="true" className="size-6 shrink-0" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
-        <rect x="6" y="2.5" width="12" height="19" rx="2.5" />
-        <path d="M10.5 18.5h3M12 7v6m-2.5-2.5L12 13l2.5-2.5" />
-      </svg>
+      <PhoneIcon download />
       <span className="flex flex-col text-left leading-tight">
         <span className="text-xs text-muted">{kicker}</span>
         <span className="text-sm font-semibold">{store}</span>
@@ -171,10 +194,27 @@ function StoreBadge({ href, store, kicker }: { href: string; store: string; kick
  * Links to the mobile apps, each only when its store address is configured; with neither, a plain "coming soon"
  * so nobody follows a dead link.
  */
-export function AppStoreLinks({ className }: { className?: string }) {
+export function AppStoreLinks({ className, variant = 'text' }: { className?: string; variant?: 'text' | 'badges' }) {
   const { appStore, playStore } = storeUrls();
   if (!appStore && !playStore) {
-    return <p className={clsx('text-sm text-muted', className)}>The iOS and Android apps are coming soon. Until then, Switchback works in the browser on any phone.</p>;
+    const note = 'The iOS and Android apps are coming soon. Until then, Switchback works in the browser on any phone.';
+    if (variant === 'text') return <p className={clsx('text-sm text-muted', className)}>{note}</p>;
+    return (
+      <div className={clsx('flex max-w-sm flex-col gap-3', className)}>
+        <div className="flex flex-wrap gap-3" aria-hidden="true">
+          {['iPhone', 'Android'].map((platform) => (
+            <span key={platform} className="inline-flex min-h-12 items-center gap-3 rounded-xl border border-dashed border-line px-4 py-2">
+              <PhoneIcon />
+              <span className="flex flex-col leading-tight">
+                <span className="text-xs text-muted">Coming soon</span>
+                <span className="text-sm font-semibold">{platform}</span>
+              </span>
+            </span>
+          ))}
+        </div>
+        <p className="text-sm text-muted">{note}</p>
+      </div>
+    );
   }
   return (
     <ul className={clsx('flex flex-wrap gap-3', className)} aria-label="Mobile apps">
@@ -197,8 +237,8 @@ const footerLinkClass = 'inline-flex min-h-8 items-center text-sm text-muted hov
 function SiteFooter() {
   return (
     <footer className="border-t border-line bg-surface-2">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr_1.4fr]">
-        <div>
+      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr_1.4fr]">
+        <div className="col-span-2 md:col-span-1">
           <Link to="/" aria-label="Switchback home" className="inline-block rounded-lg">
             <Logo />
           </Link>
@@ -234,7 +274,7 @@ function SiteFooter() {
             </li>
           </ul>
         </nav>
-        <section aria-labelledby="footer-apps">
+        <section aria-labelledby="footer-apps" className="col-span-2 md:col-span-1">
           <h2 id="footer-apps" className="text-sm font-semibold">
             Get the app
           </h2>
@@ -242,7 +282,9 @@ function SiteFooter() {
         </section>
       </div>
       <div className="border-t border-line">
-        <p className="mx-auto max-w-6xl px-4 py-5 text-xs text-muted sm:px-6">© 2026 Switchback. Made by people who would rather be outside.</p>
+        <p className="mx-auto max-w-6xl px-4 py-5 text-xs text-muted sm:px-6">
+          © 2026 Switchback. Made by people who would rather be outside.
+        </p>
       </div>
     </footer>
   );
@@ -254,7 +296,17 @@ type DocumentSection = { id: string; title: string; body: ReactNode };
  * A long read (terms, privacy): one heading, when it last changed, a table of contents, then numbered sections
  * set in a comfortable measure.
  */
-export function DocumentPage({ title, updated, intro, sections }: { title: string; updated: string; intro: ReactNode; sections: DocumentSection[] }) {
+export function DocumentPage({
+  title,
+  updated,
+  intro,
+  sections,
+}: {
+  title: string;
+  updated: string;
+  intro: ReactNode;
+  sections: DocumentSection[];
+}) {
   const tocId = useId();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
@@ -271,7 +323,10 @@ export function DocumentPage({ title, updated, intro, sections }: { title: strin
           <ol className="mt-3 flex flex-col gap-0.5 border-l border-line">
             {sections.map((s, i) => (
               <li key={s.id}>
-                <a href={`#${s.id}`} className="-ml-px flex min-h-9 items-center border-l-2 border-transparent pl-3 text-sm text-muted hover:border-brand hover:text-fg">
+                <a
+                  href={`#${s.id}`}
+                  className="-ml-px flex min-h-9 items-center border-l-2 border-transparent pl-3 text-sm text-muted hover:border-brand hover:text-fg"
+                >
                   {i + 1}. {s.title}
                 </a>
               </li>
@@ -280,7 +335,12 @@ export function DocumentPage({ title, updated, intro, sections }: { title: strin
         </nav>
         <div className="max-w-3xl">
           {sections.map((s, i) => (
-            <section key={s.id} id={s.id} aria-labelledby={`${s.id}-title`} className="scroll-mt-24 border-t border-line py-8 first:border-t-0 first:pt-0">
+            <section
+              key={s.id}
+              id={s.id}
+              aria-labelledby={`${s.id}-title`}
+              className="scroll-mt-24 border-t border-line py-8 first:border-t-0 first:pt-0"
+            >
               <h2 id={`${s.id}-title`} className="text-xl font-semibold tracking-tight">
                 <span className="mr-2 text-brand">{i + 1}.</span>
                 {s.title}

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'zod/v4/core';
+import { apiErrorBody } from '#contract/envelope';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+// The wire's error shape (architecture.md) for failures that never reach a route's handler.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+function expectErrorBody(res: Awaited<ReturnType<TestApp['app']['inject']>>, status: number) {
+  expect(res.statusCode).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  const parsed = parse(apiErrorBody, res.json());
+  // Nothing beyond the documented fields (no stack, no internal codes).
+  expect(Object.keys(res.json<object>()).every((k) => ['code', 'message', 'errors'].includes(k))).toBe(true);
+  expect(parsed.code).toBe(status);
+  expect(parsed.message.length).toBeGreaterThan(0);
+}
+
+describe('errors outside the routes', () => {
+  it('an unknown /api path is a JSON 404, for any method', async () => {
+    expectErrorBody(await t.app.inject({ method: 'GET', url: '/api/nope' }), 404);
+    expectErrorBody(await t.app.inject({ method: 'POST', url: '/api/nope', payload: {} }), 404);
+    // A known path with a method it does not take.
+    expectErrorBody(await t.app.inject({ method: 'DELETE', url: '/api/login' }), 404);
+  });
+
+  it('invalid JSON is a 400 in the error shape', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{"email": "a@b.co",' });
+    expectErrorBody(res, 400);
+  });
+
+  it('a body over 1 MiB is a 413', async () => {
+    const huge = JSON.stringify({ email: 'a@example.com', padding: 'x'.repeat(1024 * 1024) });
+    const res = await t.app.inject({ method: 'POST', url: '/api/validate-email', headers: { 'content-type': 'application/json' }, payload: huge });
+    expectErrorBody(res, 413);
+  });
+
+  it('a body of a type the API does not parse is a 415', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/xml' }, payload: '<login/>' });
+    expectErrorBody(res, 415);
+  });
+});
