@@ -1,27 +1,54 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 
-export type PageJs = { files: { url: string; gzipBytes: number; hasMapCode: boolean }[]; totalGzipBytes: number };
+export type PageJsFile = { url: string; gzipBytes: number; beforePaint: boolean; hasMapCode: boolean };
+export type PageJs = {
+  files: PageJsFile[];
+  /** Check P1's figure: JS the page asked for before its first contentful paint. */
+  beforePaintGzipBytes: number;
+  /** Everything until the network was idle, lazy chunks loaded after the paint included. */
+  totalGzipBytes: number;
+};
 
 const MAP_CODE = /maplibre|mapbox-gl/i;
+// A chunk's file name listed in another chunk's preload map is not that chunk's code.
+const CHUNK_NAME = /assets\/[\w.-]+\.js/g;
 
 /**
- * Every JavaScript file a browser loads to show `url`, lazy route chunks included, gzipped as a server would send
- * it (check P1). Counts what the page really fetched, not what the build says it might.
+ * Every JavaScript file a browser loads to show `url`, gzipped as a server would send it, each marked by whether
+ * the page requested it before its first contentful paint. Counts what the page really fetched, not what the build
+ * says it might.
  */
 export async function measurePageJs(page: Page, url: string): Promise<PageJs> {
   const bodies = new Map<string, Promise<Buffer>>();
   page.on('response', (res) => {
-    const type = res.request().resourceType();
-    if (type === 'script' || res.url().endsWith('.js')) bodies.set(res.url(), res.body());
+    const isJs = res.request().resourceType() === 'script' || /\.m?js$/.test(new URL(res.url()).pathname);
+    if (isJs && !bodies.has(res.url())) bodies.set(res.url(), res.body());
   });
   await page.goto(url, { waitUntil: 'networkidle' });
-  const files = [];
+  const timing = await page.evaluate(() => ({
+    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.POSITIVE_INFINITY,
+    starts: Object.fromEntries(performance.getEntriesByType('resource').map((e) => [e.name, e.startTime])),
+  }));
+  const files: PageJsFile[] = [];
   for (const [fileUrl, body] of bodies) {
     const buf = await body;
-    files.push({ url: fileUrl, gzipBytes: gzipSync(buf, { level: 9 }).length, hasMapCode: MAP_CODE.test(fileUrl) || MAP_CODE.test(buf.toString('utf8')) });
+    files.push({
+      url: fileUrl,
+      gzipBytes: gzipSync(buf, { level: 9 }).length,
+      beforePaint: (timing.starts[fileUrl] ?? 0) < timing.fcp,
+      hasMapCode: MAP_CODE.test(fileUrl) || MAP_CODE.test(buf.toString('utf8').replace(CHUNK_NAME, '')),
+    });
   }
-  return { files, totalGzipBytes: files.reduce((n, f) => n + f.gzipBytes, 0) };
+  const sum = (list: PageJsFile[]) => list.reduce((n, f) => n + f.gzipBytes, 0);
+  return { files, beforePaintGzipBytes: sum(files.filter((f) => f.beforePaint)), totalGzipBytes: sum(files) };
 }
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** One line per file, largest first, for a run's log. */
+export const describeFiles = (js: PageJs) =>
+  [...js.files]
+    .sort((a, b) => b.gzipBytes - a.gzipBytes)
+    .map((f) => `  ${kb(f.gzipBytes).padStart(9)}  ${f.beforePaint ? 'before paint' : 'after paint '}  ${new URL(f.url).pathname}`)
+    .join('\n');

@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authSession, otpSentData, validateEmailData, verifyOtpData } from '#contract/auth';
 import { ownProfile } from '#contract/user';
+import { users } from '../../db/schema';
 import { body, createTestApp, okData, PASSWORD, uniqueEmail, uniqueName, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -72,6 +74,19 @@ describe('POST /api/verify_otp type 1', () => {
 });
 
 describe('POST /api/register/complete', () => {
+  it('records who referred a member who joined through a referral link, and ignores an unknown code', async () => {
+    const referrer = await t.signUp();
+    const [row] = await t.db.select({ referralCode: users.referralCode, id: users.id }).from(users).where(eq(users.email, referrer.email));
+    const { referralCode, id: referrerId } = row!;
+    const referred = okData(await post('/api/register/complete', { ...profile(await ticketFor(uniqueEmail())), referralCode }), authSession);
+    const stray = okData(await post('/api/register/complete', { ...profile(await ticketFor(uniqueEmail())), referralCode: 'NOSUCHCODE' }), authSession);
+    const referredBy = async (userId: number) =>
+      (await t.db.select({ referredBy: users.referredBy }).from(users).where(eq(users.id, userId)))[0]!.referredBy;
+    expect(await referredBy(referred.user.userId)).toBe(referrerId);
+    expect(await referredBy(stray.user.userId)).toBeNull();
+    expect(referred.user.referralCode).not.toBe(referralCode);
+  });
+
   it('creates the account and signs it in on this device', async () => {
     const email = uniqueEmail();
     const handleName = uniqueName('Trail');

@@ -1,0 +1,155 @@
+import path from 'node:path';
+import { accountMenu, newMember, signInThroughUi, signUpThroughApi } from './support/accounts';
+import { checkA11y, expect, test } from './support/test';
+import { settledMotion } from './support/steady';
+
+test.use(settledMotion);
+
+/**
+ * Every signed-in route of spec §2 (src/routes/_main), with sample ids for its parameters, and its heading,
+ * grouped by area so each group runs in one browser page.
+ */
+const SIGNED_IN_ROUTES: Record<string, [path: string, heading: string][]> = {
+  'social graph': [
+    ['/followers', 'Your followers'],
+    ['/followers/requests', 'Follow requests'],
+    ['/following', 'Following'],
+    ['/members', 'Members'],
+    ['/profile/mayatrails', "A member's profile"],
+    ['/profile/mayatrails/gears', "A member's gear"],
+    ['/profile/mayatrails/feeds', "A member's posts"],
+    ['/profile/mayatrails/shorts', "A member's shorts"],
+    ['/notifications', 'Notifications'],
+    ['/notifications/settings', 'Notification settings'],
+  ],
+  activities: [
+    ['/activities', 'Activities'],
+    ['/activities/42', 'Activity'],
+    ['/activities/live', 'Live activities'],
+  ],
+  events: [
+    ['/events', 'Events'],
+    ['/events/create', 'Create an event'],
+    ['/events/edit', 'Edit an event'],
+    ['/events/17', 'Event'],
+  ],
+  'feeds and shorts': [
+    ['/feeds', 'Your feed'],
+    ['/feeds/myFeeds', 'My posts'],
+    ['/feeds/edit', 'Edit a post'],
+    ['/feeds/123', 'Post'],
+    ['/shorts', 'Shorts'],
+    ['/shorts/55', 'Short'],
+  ],
+  moderation: [
+    ['/manage-users/blocked', 'Blocked members'],
+    ['/manage-users/muted', 'Muted members'],
+    ['/manage-users/reported', 'Reported members'],
+    ['/manage-feeds/reported', 'Reported posts'],
+    ['/manage-feeds/reported-comments', 'Reported comments'],
+    ['/manage-shorts/reported', 'Reported shorts'],
+    ['/manage-shorts/reported-comments', 'Reported short comments'],
+  ],
+  'own profile and gear': [
+    ['/profile', 'Your profile'],
+    ['/profile/edit', 'Edit profile'],
+    ['/profile/gears', 'Your gear'],
+    ['/profile/gears/add', 'Add gear'],
+    ['/profile/gears/edit', 'Edit gear'],
+    ['/gears/9', 'Gear'],
+    ['/profile/shorts', 'Your shorts'],
+    ['/profile/activities', 'Your activities'],
+  ],
+  associates: [
+    ['/profile/associate', 'Associates'],
+    ['/profile/associate/add', 'Add an associate'],
+    ['/profile/associate/edit/7', 'Edit associate'],
+    ['/profile/associate/permissions/7', 'Associate permissions'],
+  ],
+};
+
+const NAV_ENTRIES = ['Feeds', 'Shorts', 'Events', 'Activities', 'Members', 'Notifications', 'Profile'];
+
+const member = newMember('routes');
+
+test.describe('signed in', () => {
+  // One member, signed in once through the sign-in page; each test starts from that browser state.
+  const signedIn = path.join(process.env.E2E_DATA_DIR!, 'routes-signed-in.json');
+  test.beforeAll(async ({ browser }) => {
+    // A clean context: the file below is what this hook writes, not something to load yet.
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    await signUpThroughApi(context.request, member);
+    const page = await context.newPage();
+    await signInThroughUi(page, member.email, member.password);
+    await expect(page).toHaveURL(/\/feeds$/);
+    await context.storageState({ path: signedIn });
+    await context.close();
+  });
+  test.use({ storageState: signedIn });
+
+  for (const [area, routes] of Object.entries(SIGNED_IN_ROUTES)) {
+    test(`${area}: every route opens with its heading, no console error and no axe violation`, async ({ page, consoleErrors }) => {
+      for (const [route, heading] of routes) {
+        await test.step(route, async () => {
+          await page.goto(route);
+          await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
+          expect(new URL(page.url()).pathname).toBe(route);
+          await expect(accountMenu(page)).toContainText(`@${member.handleName}`);
+          await checkA11y(page);
+          expect(consoleErrors, `console errors on ${route}`).toEqual([]);
+        });
+      }
+    });
+  }
+
+  test('/auth/login goes to the feed', async ({ page }) => {
+    await page.goto('/auth/login');
+    await expect(page).toHaveURL(/\/feeds$/);
+    await expect(page.getByRole('heading', { name: 'Your feed' })).toBeVisible();
+  });
+
+  test('at 360 px the bottom navigation shows its seven entries', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/events');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav).toBeVisible();
+    const links = nav.getByRole('link');
+    await expect(links).toHaveText(NAV_ENTRIES);
+    for (const link of await links.all()) await expect(link).toBeInViewport();
+    await expect(nav.getByRole('link', { name: 'Events' })).toHaveAttribute('aria-current', 'page');
+    await checkA11y(page);
+
+    await nav.getByRole('link', { name: 'Members' }).click();
+    await expect(page).toHaveURL(/\/members$/);
+    await expect(page.getByRole('heading', { name: 'Members', exact: true })).toBeVisible();
+  });
+});
+
+test.describe('signed out', () => {
+  test('/events sends a visitor to sign in and back to /events after', async ({ page, request }) => {
+    const visitor = newMember('back');
+    await signUpThroughApi(request, visitor);
+    await page.goto('/events');
+    await expect(page).toHaveURL(/\/auth\/login\?redirect=/);
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    await checkA11y(page);
+    await page.getByLabel('E-mail').fill(visitor.email);
+    await page.getByLabel('Password', { exact: true }).fill(visitor.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/events$/);
+    await expect(page.getByRole('heading', { name: 'Events', exact: true })).toBeVisible();
+  });
+
+  test('an unknown path shows Page not found', async ({ page, consoleErrors }) => {
+    await page.goto('/no/such/trail');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await checkA11y(page);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('/auth goes to /auth/login', async ({ page }) => {
+    await page.goto('/auth');
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  });
+});
