@@ -58,7 +58,8 @@ test('a referral link carries its code into the sign-up', async ({ page, request
 test('scrolling down a long page, then following a link, opens the next page at its top', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 700 });
   await page.goto('/app-privacy-policy');
-  await page.mouse.wheel(0, 4000);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('End');
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
   await page.getByRole('contentinfo').getByRole('link', { name: /Terms/ }).click();
   await expect(page).toHaveURL(/app-terms-of-use/);

@@ -33,6 +33,8 @@ export async function buildApp({ config, db, clock = systemClock, mailer }: Buil
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
+    // A line per request only when asked for (LOG_LEVEL=debug); errors are always logged with their request id.
+    disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
   });
   app.setValidatorCompiler(validatorCompiler);
   // Responses are checked against the contract in development and tests; production trusts the typed handlers.
