@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { GENDERS } from './rules';
 
+export const UNITS = ['imperial', 'metric'] as const;
+
 /** The signed-in member as `GET /api/profile` returns it. Private fields: only ever sent to their owner. */
 export const ownProfile = z.object({
   userId: z.int(),
@@ -14,6 +16,15 @@ export const ownProfile = z.object({
   profileImage: z.nullable(z.string()),
   profileCoverImage: z.nullable(z.string()),
   referralCode: z.string(),
-  profile: z.object({ countryCode: z.nullable(z.int()), phone: z.nullable(z.string()) }),
+  bio: z.nullable(z.string()),
+  sports: z.array(z.int()),
+  location: z.nullable(z.string()),
+  units: z.enum(UNITS),
+  isPrivate: z.boolean(),
+  /** Member since (ISO 8601). */
+  createdAt: z.string(),
+  /** Whether the account has a password (false for members who only sign in with Google). */
+  hasPassword: z.boolean(),
+  profile: z.object({ countryId: z.nullable(z.string()), countryCode: z.nullable(z.int()), phone: z.nullable(z.string()) }),
 });
 export type OwnProfile = z.infer<typeof ownProfile>;

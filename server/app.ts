@@ -6,6 +6,7 @@ import type { Db } from './db/client';
 import type { Deps } from './deps';
 import { systemClock, type Clock } from './lib/clock';
 import { createMailer, type Mailer } from './lib/mailer';
+import { createSmsSender, type SmsSender } from './lib/sms';
 import { authRoutes } from './modules/auth/routes';
 import { OidcProvider } from './modules/auth/oidc-provider';
 import { configRoutes } from './modules/config/routes';
@@ -24,10 +25,11 @@ export type BuildOptions = {
   db: Db;
   clock?: Clock;
   mailer?: Mailer;
+  sms?: SmsSender;
 };
 
 /** Builds the whole server from its configuration; `index.ts` starts it, tests `inject` into it. */
-export async function buildApp({ config, db, clock = systemClock, mailer }: BuildOptions) {
+export async function buildApp({ config, db, clock = systemClock, mailer, sms }: BuildOptions) {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -45,6 +47,7 @@ export async function buildApp({ config, db, clock = systemClock, mailer }: Buil
     clock,
     config,
     mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+    sms: sms ?? createSmsSender({ webhookUrl: config.smsWebhookUrl, dataDir: config.dataDir, log: app.log }),
     google: config.google ? new OidcProvider(config.google.issuer, config.google.clientId, config.google.clientSecret) : undefined,
   };
   app.decorate('deps', deps);
@@ -63,7 +66,9 @@ export async function buildApp({ config, db, clock = systemClock, mailer }: Buil
   healthRoutes(app, deps);
 
   await registerSpa(app, config.spaDir);
-  app.addHook('onClose', async () => deps.mailer.flush());
+  app.addHook('onClose', async () => {
+    await Promise.all([deps.mailer.flush(), deps.sms.flush()]);
+  });
   return app;
 }
 

@@ -16,6 +16,7 @@ const envSchema = z.object({
   TRUST_PROXY: flag.default(false),
   SMTP_URL: z.string().url('must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('Switchback <no-reply@switchback.local>'),
+  SMS_WEBHOOK_URL: z.string().url('must be an http(s) URL').optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -34,6 +35,7 @@ export type AppConfig = {
   trustProxy: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
+  smsWebhookUrl: string | undefined;
   sessionTtlDays: number;
   authRateLimit: number;
   google: { clientId: string; clientSecret: string | undefined; issuer: string } | undefined;
@@ -61,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    smsWebhookUrl: e.SMS_WEBHOOK_URL,
     sessionTtlDays: e.SESSION_TTL_DAYS,
     authRateLimit: e.AUTH_RATE_LIMIT,
     google: e.GOOGLE_CLIENT_ID

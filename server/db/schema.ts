@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 // Millisecond precision everywhere (architecture.md), stored in UTC.
 const ts = (name: string) => timestamp(name, { precision: 3, withTimezone: true, mode: 'date' });
@@ -19,6 +19,14 @@ export const users = pgTable(
     userType: text('user_type'),
     profileImage: text('profile_image'),
     profileCoverImage: text('profile_cover_image'),
+    bio: text('bio'),
+    // Sport type ids of spec §3 (contract/sports.ts).
+    sports: integer('sports').array().notNull().default(sql`'{}'::integer[]`),
+    location: text('location'),
+    units: text('units', { enum: ['imperial', 'metric'] }).notNull().default('imperial'),
+    isPrivate: boolean('is_private').notNull().default(false),
+    // The phone's country: ISO 3166 alpha-2 id of `GET /api/country`, and its dial code (spec §3 countryCode).
+    countryId: text('country_id'),
     countryCode: integer('country_code'),
     phone: text('phone'),
     referralCode: text('referral_code').notNull(),
@@ -53,14 +61,17 @@ export const sessions = pgTable(
 );
 
 /**
- * One e-mail code. purpose 1 = sign-up, 2 = password reset (the `type` of verify_otp).
+ * One code sent to an address. purpose 1 = sign-up, 2 = password reset (the `type` of verify_otp), both to an e-mail;
+ * 3 = phone change, to a phone number in E.164 form and bound to the member asking (`userId`).
  * After a sign-up code is verified it carries the sign-up ticket; a reset code carries its request token from the start.
+ * (The table and the `email` column keep the names they were born with; `address` is what they hold.)
  */
 export const emailCodes = pgTable(
   'email_codes',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     email: text('email').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     purpose: smallint('purpose').notNull(),
     codeHash: text('code_hash').notNull(),
     requestTokenHash: text('request_token_hash'),
@@ -136,4 +147,65 @@ export const contactMessages = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('contact_messages_created_at_id').on(t.createdAt, t.id)],
+);
+
+/**
+ * One uploaded image: the original as sent (for the member's export) and the sizes made from it, stored under
+ * `media/<key>/`. `attachedAt` stays null until a profile, post or other thing of the owner uses it; unattached
+ * uploads are removed after a day.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    key: text('key').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    originalMime: text('original_mime').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    // The files made, e.g. {"display": "display.webp", "thumb": "thumb.webp", "original": "original.jpg"}.
+    files: jsonb('files').$type<Record<string, string>>().notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    attachedAt: ts('attached_at'),
+  },
+  (t) => [uniqueIndex('uploads_key_unique').on(t.key), index('uploads_user_id').on(t.userId), index('uploads_unattached_created').on(t.attachedAt, t.createdAt)],
+);
+
+/** Background work that must survive a restart (exports, clean-ups): polled in-process, or by worker processes. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    runAt: ts('run_at').notNull().defaultNow(),
+    attempts: smallint('attempts').notNull().default(0),
+    lockedUntil: ts('locked_until'),
+    doneAt: ts('done_at'),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('jobs_due').on(t.doneAt, t.runAt)],
+);
+
+/** A member's data export (spec: data rights): one zip, downloadable by its owner until it expires. */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'ready', 'failed'] }).notNull().default('pending'),
+    fileKey: text('file_key'),
+    bytes: integer('bytes'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    readyAt: ts('ready_at'),
+    expiresAt: ts('expires_at'),
+  },
+  (t) => [index('data_exports_user_created').on(t.userId, t.createdAt)],
 );

@@ -17,7 +17,14 @@ export const aProfile = (over: Partial<OwnProfile> = {}): OwnProfile => ({
   profileImage: null,
   profileCoverImage: null,
   referralCode: 'REF12345',
-  profile: { countryCode: null, phone: null },
+  bio: null,
+  sports: [],
+  location: null,
+  units: 'imperial',
+  isPrivate: false,
+  createdAt: '2026-01-15T10:00:00.000Z',
+  hasPassword: true,
+  profile: { countryId: null, countryCode: null, phone: null },
   ...over,
 });
 

@@ -17,6 +17,13 @@ export function toOwnProfile(u: UserRow): OwnProfile {
     profileImage: u.profileImage,
     profileCoverImage: u.profileCoverImage,
     referralCode: u.referralCode,
-    profile: { countryCode: u.countryCode, phone: u.phone },
+    bio: u.bio,
+    sports: u.sports,
+    location: u.location,
+    units: u.units,
+    isPrivate: u.isPrivate,
+    createdAt: u.createdAt.toISOString(),
+    hasPassword: u.passwordHash !== null,
+    profile: { countryId: u.countryId, countryCode: u.countryCode, phone: u.phone },
   };
 }
