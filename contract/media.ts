@@ -1,0 +1,25 @@
+import * as z from 'zod/mini';
+
+/** Spec §5 upload extensions for images; the server decides the real type from the file's bytes. */
+export const IMAGE_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.gif'] as const;
+export const IMAGE_MAX_BYTES = 20 * 1024 * 1024;
+export const IMAGE_MAX_PIXELS = 40_000_000;
+
+/** What an image upload is for; decides the sizes made (a cover is wide, an avatar square-ish). */
+export const IMAGE_PURPOSES = ['profile', 'cover', 'feed', 'gear', 'event', 'report'] as const;
+
+/** One stored image as `POST /api/compress-image` answers it (`data.images[0]`, spec §7). */
+export const uploadedImage = z.object({
+  /** Pass this to the call that attaches the image (e.g. `profileImage` of update_profile). */
+  key: z.string(),
+  /** The display size. */
+  url: z.string(),
+  thumbnail: z.string(),
+  /** Spec §3: `width:height` of the display size, so lists reserve the space before the image loads. */
+  dimens: z.string(),
+  width: z.int(),
+  height: z.int(),
+});
+export type UploadedImage = z.infer<typeof uploadedImage>;
+
+export const compressImageData = z.object({ images: z.array(uploadedImage) });
