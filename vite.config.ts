@@ -1,16 +1,36 @@
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { withRuntimeConfig } from './server/lib/runtime-config-meta';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
+
+/** In development the API runs beside Vite: put its public configuration into the page the way the server does. */
+const runtimeConfigFromApi = (): Plugin => ({
+  name: 'switchback-runtime-config',
+  apply: 'serve',
+  async transformIndexHtml(html) {
+    const answer = await fetch(`http://127.0.0.1:${apiPort}/api/config`).then((r) => r.json(), () => null);
+    return answer?.data ? withRuntimeConfig(html, answer.data) : html;
+  },
+});
 
 export default defineConfig({
   plugins: [
     // Before react(): it generates src/routeTree.gen.ts and splits each route into its own lazy chunk.
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      // Loaders too go into their route's lazy chunks: a loader imports its feature's API (and so zod and the
+      // contract), which must not ride along with the first load of every page (check P1).
+      codeSplittingOptions: {
+        defaultBehavior: [['loader'], ['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+      },
+    }),
     react(),
     tailwindcss(),
+    runtimeConfigFromApi(),
   ],
   server: {
     port: Number(process.env.PORT ?? 3000),

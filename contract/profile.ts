@@ -47,6 +47,9 @@ export const profileSummaryData = z.object({
   shorts: z.int(),
   activities: z.int(),
   gears: z.int(),
+  /** All-time totals of the member's activities, in metres; shown in the member's units. */
+  distanceMetres: z.number(),
+  elevationMetres: z.number(),
 });
 
 export const country = z.object({ id: z.string(), name: z.string(), dialCode: z.int(), flag: z.string() });

@@ -51,7 +51,7 @@ const SIGNED_IN_ROUTES: Record<string, [path: string, heading: string][]> = {
     ['/manage-shorts/reported-comments', 'Reported short comments'],
   ],
   'own profile and gear': [
-    ['/profile', 'Your profile'],
+    ['/profile', 'Robin Ridge'],
     ['/profile/edit', 'Edit profile'],
     ['/profile/gears', 'Your gear'],
     ['/profile/gears/add', 'Add gear'],

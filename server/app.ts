@@ -1,18 +1,26 @@
 import rateLimit from '@fastify/rate-limit';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { Deps } from './deps';
+import { JobRunner } from './jobs/runner';
 import { systemClock, type Clock } from './lib/clock';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createSmsSender, type SmsSender } from './lib/sms';
+import { createStorage } from './lib/storage/create-storage';
+import type { Storage } from './lib/storage/storage';
+import { registerAccountJobs } from './modules/account/jobs';
+import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
 import { OidcProvider } from './modules/auth/oidc-provider';
+import { publicConfig } from './modules/config/public-config';
 import { configRoutes } from './modules/config/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mapStyleRoutes } from './modules/map-styles/routes';
+import { mediaRoutes } from './modules/media/routes';
+import { startUploadSweeper } from './modules/media/sweeper';
 import { userRoutes } from './modules/users/routes';
 import { registerAuthentication } from './plugins/authenticate';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -26,17 +34,19 @@ export type BuildOptions = {
   clock?: Clock;
   mailer?: Mailer;
   sms?: SmsSender;
+  /** Media storage; by default from the config (disk, or S3 when S3_BUCKET is set). The app closes it. */
+  storage?: Storage;
 };
 
 /** Builds the whole server from its configuration; `index.ts` starts it, tests `inject` into it. */
-export async function buildApp({ config, db, clock = systemClock, mailer, sms }: BuildOptions) {
+export async function buildApp({ config, db, clock = systemClock, mailer, sms, storage }: BuildOptions) {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     // A line per request only when asked for (LOG_LEVEL=debug); errors are always logged with their request id.
-    disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
+    logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
   });
   app.setValidatorCompiler(validatorCompiler);
   // Responses are checked against the contract in development and tests; production trusts the typed handlers.
@@ -49,6 +59,8 @@ export async function buildApp({ config, db, clock = systemClock, mailer, sms }:
     mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
     sms: sms ?? createSmsSender({ webhookUrl: config.smsWebhookUrl, dataDir: config.dataDir, log: app.log }),
     google: config.google ? new OidcProvider(config.google.issuer, config.google.clientId, config.google.clientSecret) : undefined,
+    storage: storage ?? createStorage(config),
+    jobs: new JobRunner({ db, clock, log: app.log, pollMs: config.jobPollMs || undefined }),
   };
   app.decorate('deps', deps);
 
@@ -64,10 +76,26 @@ export async function buildApp({ config, db, clock = systemClock, mailer, sms }:
   contactRoutes(app, deps);
   configRoutes(app, deps);
   healthRoutes(app, deps);
+  await mediaRoutes(app, deps);
+  accountRoutes(app, deps);
+  registerAccountJobs(deps);
 
-  await registerSpa(app, config.spaDir);
+  await registerSpa(app, config.spaDir, () => publicConfig(deps, app.log));
+  // Background jobs run once the app is ready (unless JOB_POLL_MS=0); on close they stop, finishing the running one,
+  // before any onClose hook closes what they use.
+  if (config.jobPollMs > 0) app.addHook('onReady', async () => deps.jobs.start());
+  app.addHook('preClose', async () => deps.jobs.stop());
   app.addHook('onClose', async () => {
     await Promise.all([deps.mailer.flush(), deps.sms.flush()]);
+  });
+  // Uploads never attached are removed after a day: swept once the app is ready, then hourly.
+  let sweeper: ReturnType<typeof startUploadSweeper> | undefined;
+  app.addHook('onReady', async () => {
+    sweeper = startUploadSweeper(deps, app.log);
+  });
+  app.addHook('onClose', async () => {
+    await sweeper?.stop();
+    await deps.storage.close();
   });
   return app;
 }

@@ -22,7 +22,18 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
+  // How often the in-process job runner looks for due jobs; 0 = this process does not poll (separate workers do).
+  JOB_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.string().url('must be an http(s) URL').optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: flag.default(false),
+}).refine((e) => !e.S3_ACCESS_KEY_ID === !e.S3_SECRET_ACCESS_KEY, {
+  path: ['S3_SECRET_ACCESS_KEY'],
+  message: 'set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together, or neither (the default AWS credential chain)',
 });
 
 export type AppConfig = {
@@ -40,6 +51,19 @@ export type AppConfig = {
   authRateLimit: number;
   google: { clientId: string; clientSecret: string | undefined; issuer: string } | undefined;
   logLevel: string;
+  /** Media in an S3-compatible bucket when `S3_BUCKET` is set; otherwise on disk under `DATA_DIR/media/`. */
+  s3:
+    | {
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      }
+    | undefined;
+  /** 0: this process does not poll the jobs table. */
+  jobPollMs: number;
   /** The built SPA; absent in tests that exercise only the API. */
   spaDir: string | undefined;
 };
@@ -70,6 +94,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
       : undefined,
     logLevel: e.LOG_LEVEL,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
+    jobPollMs: e.JOB_POLL_MS,
     spaDir: path.resolve('dist'),
   };
 }

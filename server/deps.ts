@@ -1,8 +1,10 @@
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
+import type { JobRunner } from './jobs/runner';
 import type { Clock } from './lib/clock';
 import type { Mailer } from './lib/mailer';
 import type { SmsSender } from './lib/sms';
+import type { Storage } from './lib/storage/storage';
 import type { OidcProvider } from './modules/auth/oidc-provider';
 
 /** What services are given: no globals, so each test builds its own. */
@@ -13,4 +15,8 @@ export type Deps = {
   sms: SmsSender;
   config: AppConfig;
   google: OidcProvider | undefined;
+  /** Media files: `DATA_DIR/media/`, or the S3 bucket when `S3_BUCKET` is set. */
+  storage: Storage;
+  /** Background jobs: handlers register here; work is enqueued with `enqueue(tx, ...)` (server/jobs/queue.ts). */
+  jobs: JobRunner;
 };

@@ -20,7 +20,7 @@ async function main() {
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
   );
   const app = await buildApp({ config, db: database.db });
-  if (config.demo) await seedDemoWorld(database.db, app.log);
+  if (config.demo) await seedDemoWorld(app.deps);
 
   let closing = false;
   const shutdown = async (signal: string) => {

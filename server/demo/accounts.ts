@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { createUser } from '../modules/users/create-user';
 
@@ -6,15 +8,75 @@ export const DEMO_PASSWORD = 'Switchback1!';
 
 /** The demo members. The first is the one printed at start; later areas give them posts, events and gear. */
 export const DEMO_MEMBERS = [
-  { email: 'maya@demo.switchback.app', handleName: 'mayatrails', firstName: 'Maya', lastName: 'Torres', dob: '1991-04-12', gender: 'female', userType: 'organizer' },
-  { email: 'jonas@demo.switchback.app', handleName: 'jonasrides', firstName: 'Jonas', lastName: 'Berg', dob: '1986-09-03', gender: 'male', userType: 'member' },
-  { email: 'priya@demo.switchback.app', handleName: 'priyahikes', firstName: 'Priya', lastName: 'Nair', dob: '1995-01-27', gender: 'female', userType: 'member' },
-  { email: 'sam@demo.switchback.app', handleName: 'samgravel', firstName: 'Sam', lastName: 'Okafor', dob: '1979-11-30', gender: 'male', userType: 'guardian' },
+  {
+    email: 'maya@demo.switchback.app',
+    handleName: 'mayatrails',
+    firstName: 'Maya',
+    lastName: 'Torres',
+    dob: '1991-04-12',
+    gender: 'female',
+    userType: 'organizer',
+    bio: 'Trail builder and Thursday-night ride leader. If it has switchbacks, I want to ride it, then fix it.',
+    sports: [53, 35],
+    location: 'Boulder, Colorado',
+    units: 'imperial',
+    palette: ['#c2410c', '#fbbf24'],
+  },
+  {
+    email: 'jonas@demo.switchback.app',
+    handleName: 'jonasrides',
+    firstName: 'Jonas',
+    lastName: 'Berg',
+    dob: '1986-09-03',
+    gender: 'male',
+    userType: 'member',
+    bio: 'Road miles before work, gravel on Sundays. Slowly collecting every col in the Alps.',
+    sports: [34, 53],
+    location: 'Innsbruck, Austria',
+    units: 'metric',
+    palette: ['#1d4ed8', '#93c5fd'],
+  },
+  {
+    email: 'priya@demo.switchback.app',
+    handleName: 'priyahikes',
+    firstName: 'Priya',
+    lastName: 'Nair',
+    dob: '1995-01-27',
+    gender: 'female',
+    userType: 'member',
+    bio: 'Weekend hiker, weekday runner. Chasing sunrises from the Western Ghats to the Lake District.',
+    sports: [35, 5, 54],
+    location: 'Pune, India',
+    units: 'metric',
+    palette: ['#047857', '#6ee7b7'],
+  },
+  {
+    email: 'sam@demo.switchback.app',
+    handleName: 'samgravel',
+    firstName: 'Sam',
+    lastName: 'Okafor',
+    dob: '1979-11-30',
+    gender: 'male',
+    userType: 'guardian',
+    bio: 'E-bike convert and dad of two trail rats. Coaching the Saturday kids club.',
+    sports: [37, 53],
+    location: 'Portland, Oregon',
+    units: 'imperial',
+    palette: ['#7c3aed', '#f0abfc'],
+  },
 ] as const;
 
 export async function seedAccounts(tx: Db) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const created = [];
-  for (const m of DEMO_MEMBERS) created.push(await createUser(tx, { ...m, passwordHash }));
+  for (const m of DEMO_MEMBERS) {
+    const user = await createUser(tx, { ...m, passwordHash });
+    const [withProfile] = await tx
+      .update(users)
+      .set({ bio: m.bio, sports: [...m.sports], location: m.location, units: m.units })
+      .where(eq(users.id, user.id))
+      .returning();
+    created.push(withProfile!);
+  }
   return created;
 }

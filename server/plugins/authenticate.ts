@@ -13,13 +13,13 @@ declare module 'fastify' {
 }
 
 /**
- * Reads the bearer token on every API request. A token that is sent but dead is a 401 on every route, so a
- * signed-out or reset device learns at once (check 7).
+ * Reads the bearer token on every API and media request. A token that is sent but dead is a 401 on every route, so a
+ * signed-out or reset device learns at once (check 7); on media, a live one tells the media policy who is looking.
  */
 export function registerAuthentication(app: FastifyInstance, deps: Deps) {
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/media/')) return;
     const header = request.headers.authorization;
     if (!header) return;
     const match = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(header);

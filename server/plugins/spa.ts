@@ -2,15 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { withRuntimeConfig } from '../lib/runtime-config-meta';
 
 /**
  * Serves the built SPA from one origin with the API. Hashed assets are cached for a year; every other path that
- * is not a file gets index.html, and the client router decides (including its page-not-found).
+ * is not a file gets index.html with this server's public configuration in it (so the sign-in page knows about
+ * Google without a request of its own), and the client router decides what to show, page-not-found included.
  */
-export async function registerSpa(app: FastifyInstance, spaDir: string | undefined) {
+export async function registerSpa(app: FastifyInstance, spaDir: string | undefined, pageConfig: () => Promise<object>) {
   const index = spaDir ? path.join(spaDir, 'index.html') : undefined;
-  const hasSpa = index !== undefined && fs.existsSync(index);
-  if (hasSpa) {
+  const html = index !== undefined && fs.existsSync(index) ? fs.readFileSync(index, 'utf8') : undefined;
+  if (html) {
     await app.register(fastifyStatic, {
       root: spaDir!,
       wildcard: false,
@@ -23,8 +25,9 @@ export async function registerSpa(app: FastifyInstance, spaDir: string | undefin
   }
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
-    if (wantsPage && hasSpa) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(index!));
+    if (wantsPage && html) {
+      const page = withRuntimeConfig(html, await pageConfig());
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
     }
     return reply.status(404).send({ code: 404, message: 'Not found.' });
   });

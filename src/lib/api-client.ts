@@ -1,7 +1,7 @@
 import ky, { type Options } from 'ky';
 import * as z from 'zod/mini';
 import { apiErrorBody, okEnvelope } from '#contract/envelope';
-import { ApiError, SOMETHING_WENT_WRONG } from './api-error';
+import { ApiError, CANNOT_REACH, SOMETHING_WENT_WRONG } from './api-error';
 import { sessionStore } from './session-store';
 
 /**
@@ -40,25 +40,58 @@ async function request<T extends z.ZodMiniType>(
   } catch (error) {
     // A cancelled query (navigated away) is not a failure to report.
     if (options.signal?.aborted) throw error;
-    throw new ApiError(0, 'Cannot reach Switchback. Check your connection and try again.');
+    throw new ApiError(0, CANNOT_REACH);
   }
   const body: unknown = await response.json().catch(() => undefined);
-  // Spec §5: success only when the HTTP status and the body code are both 200.
-  if (response.status !== 200 || (body as { code?: unknown } | undefined)?.code !== 200) {
-    const error = apiErrorBody.safeParse(body);
-    const status = response.status === 200 ? 500 : response.status;
-    throw new ApiError(status, error.success ? error.data.message : SOMETHING_WENT_WRONG, error.success ? error.data.errors : undefined);
-  }
+  return readEnvelope(schema, `${method.toUpperCase()} /api/${path}`, response.status, body);
+}
+
+/**
+ * How every answer of the API is read (the one place; uploads use it too): success only when the HTTP status and
+ * the body code are both 200 (spec §5), the data parsed with its contract schema; anything else an ApiError carrying
+ * the server's message and field errors.
+ */
+export function readEnvelope<T extends z.ZodMiniType>(schema: T, call: string, status: number, body: unknown): ApiResult<z.infer<T>> {
+  if (status !== 200 || (body as { code?: unknown } | undefined)?.code !== 200) throw errorOf(status, body);
   const parsed = okEnvelope(schema).safeParse(body);
   if (!parsed.success) {
-    console.error(`Response of ${method.toUpperCase()} /api/${path} does not match its contract`, parsed.error.issues);
+    console.error(`Response of ${call} does not match its contract`, parsed.error.issues);
     throw new ApiError(500, SOMETHING_WENT_WRONG);
   }
   const envelope = parsed.data as { message: string; data: z.infer<T> };
   return { message: envelope.message, data: envelope.data };
 }
 
+/** The ApiError an unsuccessful answer stands for: the server's message and field errors, or 'Something went wrong'. */
+function errorOf(status: number, body: unknown) {
+  const error = apiErrorBody.safeParse(body);
+  return new ApiError(status === 200 ? 500 : status, error.success ? error.data.message : SOMETHING_WENT_WRONG, error.success ? error.data.errors : undefined);
+}
+
+export type DownloadedFile = { blob: Blob; filename: string | undefined };
+
+/** The file name a `Content-Disposition: attachment; filename="..."` header names, if any. */
+export function attachmentFilename(header: string | null): string | undefined {
+  const match = header ? /filename="([^"]+)"/i.exec(header) ?? /filename=([^;\s]+)/i.exec(header) : null;
+  return match?.[1];
+}
+
+/** GETs a file (not a JSON envelope) with the session's token; a failure is the same ApiError as any other call. */
+async function getFile(path: string, options: { signal?: AbortSignal | undefined } = {}): Promise<DownloadedFile> {
+  let response: Response;
+  try {
+    response = await http(path.replace(/^\//, ''), { method: 'get', signal: options.signal });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, CANNOT_REACH);
+  }
+  if (response.status !== 200) throw errorOf(response.status, await response.json().catch(() => undefined));
+  return { blob: await response.blob(), filename: attachmentFilename(response.headers.get('content-disposition')) };
+}
+
 export const api = {
+  /** A file download, e.g. the data export zip; save it with `saveFile` (src/lib/save-file.ts). */
+  file: getFile,
   get: <T extends z.ZodMiniType>(schema: T, path: string, options?: Omit<RequestOptions, 'json'>) => request('get', schema, path, options),
   post: <T extends z.ZodMiniType>(schema: T, path: string, json?: unknown, options?: RequestOptions) =>
     request('post', schema, path, { ...options, json }),

@@ -11,6 +11,7 @@ export class ApiError extends Error {
 }
 
 export const SOMETHING_WENT_WRONG = 'Something went wrong';
+export const CANNOT_REACH = 'Cannot reach Switchback. Check your connection and try again.';
 
 export function errorMessage(error: unknown) {
   return error instanceof ApiError && error.message ? error.message : SOMETHING_WENT_WRONG;

@@ -4,8 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { emptyData } from '#contract/envelope';
-import { mapStylesData } from '#contract/map-styles';
-import { profileQuery, publicConfigQuery } from '../features/auth/api';
+import { countriesData } from '#contract/profile';
+import { profileQuery } from '../features/auth/api';
+import { mapStylesQuery } from '../features/maps/api';
 import { aSession, fail, ok } from '../test/fixtures';
 import { server } from '../test/msw-server';
 import { renderWithProviders } from '../test/render';
@@ -28,7 +29,7 @@ async function findToast(text: string) {
 }
 
 function ProfileName() {
-  const config = useQuery(publicConfigQuery);
+  const config = useQuery(mapStylesQuery);
   const profile = useQuery(profileQuery);
   return (
     <p>
@@ -55,7 +56,7 @@ describe('query client: a 401 ends the session', () => {
     let releaseProfile!: () => void;
     const profileAsked = new Promise<void>((resolve) => (releaseProfile = resolve));
     server.use(
-      http.get('/api/config', () => HttpResponse.json(ok({ googleClientId: null, googleAuthorizeUrl: null }))),
+      http.get('/api/mapboxStyleUrl', () => HttpResponse.json(ok([]))),
       http.get('/api/profile', async () => {
         await profileAsked;
         return HttpResponse.json(fail(401, 'Your token is no longer valid.'), { status: 401 });
@@ -63,7 +64,7 @@ describe('query client: a 401 ends the session', () => {
     );
     const { queryClient, ended } = await renderWithProviders(<ProfileName />, { path: '/feeds' });
     expect(await screen.findByText(/config loaded/)).toBeInTheDocument();
-    expect(queryClient.getQueryData(publicConfigQuery.queryKey)).toBeDefined();
+    expect(queryClient.getQueryData(mapStylesQuery.queryKey)).toBeDefined();
     releaseProfile();
 
     expect(await screen.findByTestId('location')).toHaveTextContent('/auth/login');
@@ -91,7 +92,7 @@ describe('query client: a 401 ends the session', () => {
 
   it('a 401 when nobody was signed in does not claim a session ended', async () => {
     server.use(
-      http.get('/api/config', () => HttpResponse.json(ok({ googleClientId: null, googleAuthorizeUrl: null }))),
+      http.get('/api/mapboxStyleUrl', () => HttpResponse.json(ok([]))),
       http.get('/api/profile', () => HttpResponse.json(fail(401, 'Please sign in.'), { status: 401 })),
     );
     await renderWithProviders(<ProfileName />, { path: '/feeds' });
@@ -151,7 +152,7 @@ describe('query client: failure toasts', () => {
   it('a failing query shows the server message once', async () => {
     signIn();
     server.use(
-      http.get('/api/config', () => HttpResponse.json(ok({ googleClientId: null, googleAuthorizeUrl: null }))),
+      http.get('/api/mapboxStyleUrl', () => HttpResponse.json(ok([]))),
       http.get('/api/profile', () => HttpResponse.json(fail(500, 'Profiles are resting.'), { status: 500 })),
     );
     await renderWithProviders(<ProfileName />, { path: '/feeds' });
@@ -163,12 +164,12 @@ describe('query client: failure toasts', () => {
   it('a query with meta.silent shows no toast', async () => {
     signIn();
     server.use(
-      http.get('/api/config', () => HttpResponse.json(fail(503, 'Config is unavailable.'), { status: 503 })),
-      http.get('/api/mapboxStyleUrl', () => HttpResponse.json(fail(500, 'Map styles are unavailable.'), { status: 500 })),
+      http.get('/api/mapboxStyleUrl', () => HttpResponse.json(fail(503, 'Config is unavailable.'), { status: 503 })),
+      http.get('/api/country', () => HttpResponse.json(fail(500, 'Map styles are unavailable.'), { status: 500 })),
     );
     function SilentAndLoud() {
-      const config = useQuery(publicConfigQuery); // meta.silent
-      const styles = useQuery({ queryKey: ['map-styles'], queryFn: () => api.get(mapStylesData, 'mapboxStyleUrl').then((r) => r.data) });
+      const config = useQuery(mapStylesQuery); // meta.silent
+      const styles = useQuery({ queryKey: ['countries'], queryFn: () => api.get(countriesData, 'country').then((r) => r.data) });
       return (
         <p>
           {config.isError ? 'config failed' : 'config pending'} / {styles.isError ? 'styles failed' : 'styles pending'}

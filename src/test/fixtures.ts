@@ -1,5 +1,6 @@
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import type { AuthSession } from '#contract/auth';
+import { RUNTIME_CONFIG_META } from '#contract/runtime-config';
 import type { OwnProfile } from '#contract/user';
 import type { SocialLoginState } from '../features/auth/api';
 import { server } from './msw-server';
@@ -45,9 +46,14 @@ export const aSocialLoginState = (over: Partial<SocialLoginState> = {}): SocialL
   ...over,
 });
 
-/** The sign-in page asks whether Google is configured; most tests want it not to be. */
-export const noGoogleConfig = () =>
-  server.use(http.get('/api/config', () => HttpResponse.json(ok({ googleClientId: null, googleAuthorizeUrl: null }))));
+/** Puts the server's public configuration into the page, as the server does (lib/runtime-config.ts). */
+export function setRuntimeConfig(config: { googleClientId: string | null; googleAuthorizeUrl: string | null }) {
+  document.querySelector(`meta[name="${RUNTIME_CONFIG_META}"]`)?.remove();
+  const meta = document.createElement('meta');
+  meta.name = RUNTIME_CONFIG_META;
+  meta.content = JSON.stringify(config);
+  document.head.append(meta);
+}
 
 /** Answers `POST /api/<path>` with `reply()` and keeps every JSON body it received, in order. */
 export function answerPost(path: string, reply: () => Response) {

@@ -3,7 +3,7 @@ import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { ToasterHost } from '../components/toaster-host';
-import { createSessionEnder } from '../features/auth/end-session';
+import { createSessionEnder, type EndSessionReason } from '../features/auth/end-session';
 import { SessionProvider } from '../features/auth/session-context';
 import { createQueryClient } from '../lib/query-client';
 import { sessionStore } from '../lib/session-store';
@@ -39,7 +39,7 @@ export async function renderWithProviders(ui: ReactNode, { path = '/' }: { path?
     context: { queryClient, session: sessionStore },
   });
   const endReal = createSessionEnder(queryClient, () => void router.navigate({ to: '/auth/login' as never }));
-  function endSession(reason: 'signedOut' | 'expired') {
+  function endSession(reason: EndSessionReason) {
     ended.push(reason);
     endReal(reason);
   }

@@ -15,6 +15,7 @@ afterEach(async () => {
   cleanup();
   server.resetHandlers();
   sessionStore.clear();
+  document.head.querySelectorAll('meta').forEach((m) => m.remove());
   localStorage.clear();
 });
 afterAll(() => server.close());

@@ -15,7 +15,8 @@ export const CODE_RULES = {
   ticketLifetimeMs: minutes(30),
 } as const;
 
-export type CodePurpose = 1 | 2;
+/** 1 sign-up and 2 password reset (e-mail), 3 phone change (a phone number, bound to a member), 4 account deletion. */
+export type CodePurpose = 1 | 2 | 3 | 4;
 
 type CodeRow = typeof emailCodes.$inferSelect;
 
@@ -45,7 +46,7 @@ async function assertNotLocked(tx: Db, email: string, clock: Clock) {
  * Issues a new code for (email, purpose): older live codes die (check 2), sends are capped per hour.
  * Returns the code to mail and, for password resets, the request token that the reset must present (check 3).
  */
-export async function issueCode(tx: Db, clock: Clock, email: string, purpose: CodePurpose) {
+export async function issueCode(tx: Db, clock: Clock, email: string, purpose: CodePurpose, userId?: number) {
   await assertNotLocked(tx, email, clock);
   const now = clock.now();
   const hourAgo = new Date(now.getTime() - hours(1));
@@ -72,6 +73,7 @@ export async function issueCode(tx: Db, clock: Clock, email: string, purpose: Co
     purpose,
     codeHash: sha256(code),
     requestTokenHash: requestToken ? sha256(requestToken) : null,
+    userId: userId ?? null,
     createdAt: now,
     expiresAt: after(clock, CODE_RULES.lifetimeMs),
   });

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { conflict } from '../../lib/errors';
@@ -18,11 +18,13 @@ export type NewUser = {
 
 const newReferralCode = () => randomToken().replace(/[^A-Za-z0-9]/g, '').slice(0, 10);
 
-export async function isHandleTaken(db: Db, handleName: string) {
+/** Whether another member has `handleName`, in any case; `exceptUserId`'s own handle does not count. */
+export async function isHandleTaken(db: Db, handleName: string, exceptUserId?: number) {
+  const sameHandle = sql`lower(${users.handleName}) = ${handleName.toLowerCase()}`;
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(sql`lower(${users.handleName}) = ${handleName.toLowerCase()}`)
+    .where(exceptUserId === undefined ? sameHandle : and(sameHandle, ne(users.id, exceptUserId)))
     .limit(1);
   return rows.length > 0;
 }

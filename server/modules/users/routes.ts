@@ -1,28 +1,98 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { userTypeBody } from '#contract/auth';
+import { otpSentData, userTypeBody } from '#contract/auth';
 import { okEnvelope } from '#contract/envelope';
+import {
+  changeMobileBody,
+  countriesData,
+  profileSettingBody,
+  profileSummaryData,
+  updateMobileBody,
+  updateProfileBody,
+  validateHandleBody,
+  validateHandleData,
+} from '#contract/profile';
 import { ownProfile } from '#contract/user';
 import type { Deps } from '../../deps';
 import { users } from '../../db/schema';
 import { ok } from '../../lib/reply';
 import { currentUser, requireUser } from '../../plugins/authenticate';
+import { COUNTRIES } from './countries';
 import { toOwnProfile } from './own-profile';
+import { confirmPhone, sendPhoneCode } from './phone-service';
+import { isHandleTaken } from './create-user';
+import { updateProfile, updateSettings } from './profile-service';
 
 export function userRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['profile'];
+  const security = [{ bearer: [] }];
+  const limited = { rateLimit: { max: deps.config.authRateLimit, timeWindow: '1 minute' } };
 
   r.get('/api/profile', {
     preHandler: requireUser,
-    schema: { tags, security: [{ bearer: [] }], response: { 200: okEnvelope(ownProfile) } },
+    schema: { tags, security, response: { 200: okEnvelope(ownProfile) } },
     handler: async (req) => ok('Your profile.', toOwnProfile(currentUser(req).user)),
+  });
+
+  r.put('/api/update_profile', {
+    preHandler: requireUser,
+    schema: { tags, security, body: updateProfileBody, response: { 200: okEnvelope(ownProfile) } },
+    handler: async (req) => ok('Your profile has been successfully updated.', await updateProfile(deps, currentUser(req).user.id, req.body)),
+  });
+
+  r.post('/api/profileSetting', {
+    preHandler: requireUser,
+    schema: { tags, security, body: profileSettingBody, response: { 200: okEnvelope(ownProfile) } },
+    handler: async (req) => ok('Your settings are saved.', await updateSettings(deps, currentUser(req).user.id, req.body)),
+  });
+
+  r.post('/api/validate-handle', {
+    preHandler: requireUser,
+    schema: { tags, security, body: validateHandleBody, response: { 200: okEnvelope(validateHandleData) } },
+    handler: async (req) => {
+      const available = !(await isHandleTaken(deps.db, req.body.handleName, currentUser(req).user.id));
+      return ok(available ? 'This handle is available.' : 'That handle is taken.', { available });
+    },
+  });
+
+  r.get('/api/user-profile-summary', {
+    preHandler: requireUser,
+    schema: { tags, security, response: { 200: okEnvelope(profileSummaryData) } },
+    // Followers, posts, shorts, activities and gear do not exist yet: each area replaces its zero with a count.
+    handler: async () =>
+      ok('Your counts.', { followers: 0, following: 0, feeds: 0, shorts: 0, activities: 0, gears: 0, distanceMetres: 0, elevationMetres: 0 }),
+  });
+
+  r.get('/api/country', {
+    schema: { tags, response: { 200: okEnvelope(countriesData) } },
+    handler: async (_req, reply) => {
+      reply.header('cache-control', 'public, max-age=86400');
+      return ok('Countries.', COUNTRIES);
+    },
+  });
+
+  r.post('/api/change_mobile', {
+    config: limited,
+    preHandler: requireUser,
+    schema: { tags, security, body: changeMobileBody, response: { 200: okEnvelope(otpSentData) } },
+    handler: async (req) => {
+      await sendPhoneCode(deps, currentUser(req).user.id, req.body);
+      return ok('We texted a 4-digit code to your phone.', { otpSent: true as const });
+    },
+  });
+
+  r.post('/api/update_mobile', {
+    config: limited,
+    preHandler: requireUser,
+    schema: { tags, security, body: updateMobileBody, response: { 200: okEnvelope(ownProfile) } },
+    handler: async (req) => ok('Your phone number has been updated successfully.', await confirmPhone(deps, currentUser(req).user.id, req.body)),
   });
 
   r.post('/api/user-type', {
     preHandler: requireUser,
-    schema: { tags, security: [{ bearer: [] }], body: userTypeBody, response: { 200: okEnvelope(ownProfile) } },
+    schema: { tags, security, body: userTypeBody, response: { 200: okEnvelope(ownProfile) } },
     handler: async (req) => {
       const [user] = await deps.db
         .update(users)

@@ -5,7 +5,6 @@ import {
   checkSocialLoginData,
   forgotPasswordData,
   otpSentData,
-  publicConfigData,
   resetPasswordData,
   validateEmailData,
   verifyOtpData,
@@ -16,17 +15,8 @@ import { api } from '../../lib/api-client';
 
 export const authKeys = {
   all: ['auth'] as const,
-  config: () => [...authKeys.all, 'config'] as const,
   profile: () => [...authKeys.all, 'profile'] as const,
 };
-
-/** What this server offers at sign-in (is Google configured?). */
-export const publicConfigQuery = queryOptions({
-  queryKey: authKeys.config(),
-  queryFn: ({ signal }) => api.get(publicConfigData, 'config', { signal }).then((r) => r.data),
-  staleTime: Infinity,
-  meta: { silent: true },
-});
 
 export const profileQuery = queryOptions({
   queryKey: authKeys.profile(),

@@ -2,13 +2,14 @@ import { createContext, use, useMemo, useSyncExternalStore, type ReactNode } fro
 import type { AuthSession } from '#contract/auth';
 import type { OwnProfile } from '#contract/user';
 import { sessionStore, type SessionSnapshot } from '../../lib/session-store';
+import type { EndSessionReason } from './end-session';
 
 type SessionState = SessionSnapshot & { isSignedIn: boolean };
 type SessionActions = {
   signIn(session: AuthSession): void;
   setUser(user: OwnProfile): void;
   /** Ends the session on this device: storage, query cache, then the sign-in page. */
-  endSession(reason: 'signedOut' | 'expired'): void;
+  endSession(reason: EndSessionReason): void;
 };
 
 const StateContext = createContext<SessionState | null>(null);

@@ -1,15 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { publicConfigQuery } from '../api';
+import { readRuntimeConfig } from '../../../lib/runtime-config';
 import { startGoogleSignIn } from '../google-oauth';
 
-/** Shown only when the server has Google sign-in configured. */
+/** Shown only when the server has Google sign-in configured (it says so in the page: lib/runtime-config.ts). */
 export function GoogleSignIn({ redirect }: { redirect?: string | undefined }) {
-  const { data } = useQuery(publicConfigQuery);
   const [leaving, setLeaving] = useState(false);
-  if (!data?.googleClientId || !data.googleAuthorizeUrl) return null;
-  const { googleClientId, googleAuthorizeUrl } = data;
+  const { googleClientId, googleAuthorizeUrl } = readRuntimeConfig();
+  if (!googleClientId || !googleAuthorizeUrl) return null;
   return (
     <>
       <div className="my-5 flex items-center gap-3 text-xs uppercase text-muted" aria-hidden="true">

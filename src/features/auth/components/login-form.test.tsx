@@ -2,13 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { aSession, fail, ok } from '../../../test/fixtures';
+import { aSession, fail, ok, setRuntimeConfig } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
 import { LoginForm } from './login-form';
 
 function noGoogle() {
-  server.use(http.get('/api/config', () => HttpResponse.json(ok({ googleClientId: null, googleAuthorizeUrl: null }))));
+  setRuntimeConfig({ googleClientId: null, googleAuthorizeUrl: null });
 }
 
 describe('LoginForm', () => {
@@ -67,9 +67,7 @@ describe('LoginForm', () => {
   });
 
   it('offers Google only when the server has it configured', async () => {
-    server.use(
-      http.get('/api/config', () => HttpResponse.json(ok({ googleClientId: 'client-1', googleAuthorizeUrl: 'http://127.0.0.1:9/authorize' }))),
-    );
+    setRuntimeConfig({ googleClientId: 'client-1', googleAuthorizeUrl: 'http://127.0.0.1:9/authorize' });
     await renderWithProviders(<LoginForm />, { path: '/auth/login' });
     expect(await screen.findByRole('button', { name: /Continue with Google/ })).toBeInTheDocument();
   });

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { aSession, answerPost, fail, noGoogleConfig, ok } from '../../../test/fixtures';
+import { aSession, answerPost, fail, ok } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
 import { SignUpFlow } from './sign-up-flow';
@@ -15,7 +15,6 @@ const verified = () => HttpResponse.json(ok({ verified: true as const, token: TI
 const bornYearsAgo = (years: number) => `${new Date().getUTCFullYear() - years}-01-01`;
 
 async function renderSignUp(referralCode?: string) {
-  noGoogleConfig();
   const user = userEvent.setup();
   const view = await renderWithProviders(<SignUpFlow referralCode={referralCode} />, { path: '/auth/sign-up' });
   return { user, ...view };

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '../../../components/not-built-yet';
+import { ownProfileQuery } from '../../../features/profile/api';
+import { EditProfilePage } from '../../../features/profile/components/edit-profile-page';
 
 export const Route = createFileRoute('/_main/profile/edit')({
-  component: () => <NotBuiltYet area="Profile" title="Edit profile" description="Your photo, cover, names, bio, sports, units, privacy and phone number." />,
+  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(ownProfileQuery),
+  component: EditProfilePage,
 });

@@ -1,6 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '../../../components/not-built-yet';
+import { ownProfileQuery, profileSummaryQuery } from '../../../features/profile/api';
+import { ProfilePage } from '../../../features/profile/components/profile-page';
 
 export const Route = createFileRoute('/_main/profile/')({
-  component: () => <NotBuiltYet area="Profile" title="Your profile" description="Your cover, photo, bio, sports and counts, with your posts, shorts, gear and activities." />,
+  loader: async ({ context: { queryClient } }) => {
+    // The counts are secondary: the page shows without them rather than waiting on them.
+    void queryClient.prefetchQuery(profileSummaryQuery);
+    await queryClient.ensureQueryData(ownProfileQuery);
+  },
+  component: ProfilePage,
 });

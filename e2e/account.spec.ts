@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import { readZip } from '../server/test/zip-reader';
+import { newMember, signInThroughUi, signUpThroughApi } from './support/accounts';
+import { settledMotion } from './support/steady';
+import { checkA11y, expect, test } from './support/test';
+
+test.use(settledMotion);
+
+test('a member downloads everything Switchback holds about them as one zip', async ({ page, request }) => {
+  const member = newMember('export');
+  await signUpThroughApi(request, member);
+  await signInThroughUi(page, member.email, member.password);
+  await expect(page).toHaveURL(/\/feeds$/);
+  await page.goto('/profile/edit');
+
+  const download = page.waitForEvent('download', { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Download my data' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(new RegExp(`^switchback-export-${member.handleName}-\\d{4}-\\d{2}-\\d{2}\\.zip$`));
+  const entries = readZip(fs.readFileSync(await file.path()));
+  const json = JSON.parse(entries.get('switchback-export.json')!.toString('utf8')) as { sections: { profile: { email: string; handleName: string } } };
+  expect(json.sections.profile).toMatchObject({ email: member.email, handleName: member.handleName });
+  await expect(page.getByRole('button', { name: 'Download again' })).toBeVisible();
+  await checkA11y(page);
+});
+
+test('a member deletes the account and can no longer sign in with it', async ({ page, request }) => {
+  const member = newMember('leaving');
+  await signUpThroughApi(request, member);
+  await signInThroughUi(page, member.email, member.password);
+  await expect(page).toHaveURL(/\/feeds$/);
+  await page.goto('/profile/edit');
+
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toBeVisible();
+  await checkA11y(page);
+  await dialog.getByLabel('Password', { exact: true }).fill('not-my-password1!');
+  await dialog.getByRole('button', { name: 'Yes, delete my account' }).click();
+  await expect(dialog.getByText('The password is incorrect.')).toBeVisible();
+  await dialog.getByLabel('Password', { exact: true }).fill(member.password);
+  await dialog.getByRole('button', { name: 'Yes, delete my account' }).click();
+
+  await expect(page).toHaveURL(/\/auth\/login/);
+  await expect(page.getByText('Your account is deleted. Thank you for riding with us.')).toBeVisible();
+  await signInThroughUi(page, member.email, member.password);
+  await expect(page.getByText('The e-mail or password is incorrect.').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/login/);
+});

@@ -1,0 +1,47 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { uploads } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
+import type { ImagePurpose } from './image-pipeline';
+import { isUploadKey, mediaUrl } from './upload-files';
+
+/**
+ * Marks the member's upload `key` as used by something of theirs (a profile image, a post...), so the sweeper keeps
+ * it, and returns its public display URL to store. Call it inside the transaction that saves that thing. A key that is
+ * unknown, swept, someone else's, or (when `purpose` is given) made for another purpose is a 400 on `field`.
+ * Attaching an attached upload again is fine (saving a form twice). An upload belongs to one thing: when that thing
+ * lets go of it, `detachUploads` it.
+ */
+export async function attachUpload(
+  tx: Db,
+  input: { userId: number; key: string; field: string; purpose?: ImagePurpose; now?: Date },
+): Promise<string> {
+  const again = () => badRequest('Upload the image again.', { [input.field]: ['Upload the image again.'] });
+  if (!isUploadKey(input.key)) throw again();
+  const [upload] = await tx
+    .update(uploads)
+    .set({ attachedAt: input.now ?? new Date() })
+    .where(
+      and(
+        eq(uploads.key, input.key),
+        eq(uploads.userId, input.userId),
+        input.purpose ? eq(uploads.purpose, input.purpose) : undefined,
+      ),
+    )
+    .returning({ key: uploads.key, files: uploads.files });
+  if (!upload) throw again();
+  return mediaUrl(upload.key, upload.files.display!);
+}
+
+/**
+ * The member's uploads `keys` are no longer used (an image replaced or removed): the sweeper removes them once they
+ * are a day old, so an undone save inside the same transaction loses nothing. Keys not theirs are left alone.
+ */
+export async function detachUploads(tx: Db, input: { userId: number; keys: readonly string[] }) {
+  const keys = input.keys.filter(isUploadKey);
+  if (keys.length === 0) return;
+  await tx
+    .update(uploads)
+    .set({ attachedAt: null })
+    .where(and(eq(uploads.userId, input.userId), inArray(uploads.key, keys)));
+}

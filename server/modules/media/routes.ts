@@ -1,0 +1,150 @@
+import type { Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as z from 'zod';
+import { okEnvelope } from '#contract/envelope';
+import { compressImageData, IMAGE_MAX_BYTES, IMAGE_PURPOSES } from '#contract/media';
+import type { Deps } from '../../deps';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import { ok } from '../../lib/reply';
+import { currentUser, requireUser } from '../../plugins/authenticate';
+import { processImage, type ImagePurpose } from './image-pipeline';
+import { mayViewUpload } from './policy';
+import { findUpload, saveUpload } from './service';
+import { isUploadKey, objectKey, SERVED_FILES, toUploadedImage } from './upload-files';
+
+const MAX_MB = IMAGE_MAX_BYTES / 1024 / 1024;
+const tooLarge = () => {
+  const message = `That image is too large: images can be up to ${MAX_MB} MB.`;
+  return new AppError(413, message, { image: [message] });
+};
+/** Room for the multipart boundaries, part headers and the two small fields around the image. */
+const FORM_OVERHEAD = 64 * 1024;
+const IMAGE_FIELDS = new Set(['image[]', 'image']);
+
+/** The multipart form as documented in OpenAPI; the handler reads it as a stream, not through this schema. */
+const compressImageForm = z.object({
+  'image[]': z.string().meta({ format: 'binary', description: `PNG, JPEG, GIF or WebP, up to ${MAX_MB} MB; \`image\` also accepted; the first file is used` }),
+  type: z.enum(IMAGE_PURPOSES).optional().meta({ description: 'What the image is for; decides the sizes made (default feed)' }),
+  orientation: z.string().optional().meta({ description: 'EXIF orientation as the client read it (default -2); the server honours the file\'s own EXIF' }),
+});
+
+type ImageForm = { bytes: Buffer; purpose: ImagePurpose };
+
+/** Reads the file into memory, but never more than the limit: past it the upload is cut off with a 413. */
+async function readCapped(file: Readable & { truncated?: boolean }) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of file) {
+    chunks.push(chunk as Buffer);
+    // Throwing here destroys the part, which stops the multipart parser reading the rest of the request.
+    if (file.truncated) throw tooLarge();
+  }
+  if (file.truncated) throw tooLarge();
+  return Buffer.concat(chunks);
+}
+
+async function readImageForm(req: FastifyRequest): Promise<ImageForm> {
+  if (!req.isMultipart()) throw new AppError(415, 'Send the image as multipart/form-data.');
+  let bytes: Buffer | undefined;
+  const fields = new Map<string, string>();
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        if (!bytes && IMAGE_FIELDS.has(part.fieldname)) bytes = await readCapped(part.file);
+        // Any further file is read past and dropped, never kept.
+        else part.file.resume();
+      } else if (typeof part.value === 'string' && !fields.has(part.fieldname)) {
+        fields.set(part.fieldname, part.value);
+      }
+    }
+  } catch (err) {
+    // Our 413 and the plugin's limit errors carry their status; the parser's own (a form cut short, no boundary) do not.
+    if (err instanceof AppError || typeof (err as { statusCode?: unknown }).statusCode === 'number') throw err;
+    throw badRequest('The upload arrived incomplete. Please try again.', { image: ['The upload arrived incomplete. Please try again.'] });
+  }
+  if (!bytes || bytes.length === 0) throw badRequest('Choose an image to upload.', { image: ['Choose an image to upload.'] });
+
+  const type = fields.get('type') ?? 'feed';
+  if (!(IMAGE_PURPOSES as readonly string[]).includes(type)) {
+    throw badRequest('Please check the highlighted fields.', { type: [`Use one of: ${IMAGE_PURPOSES.join(', ')}.`] });
+  }
+  // Spec §7: the browser sends the EXIF orientation it read (-2 when it read none). The server turns the pixels by
+  // the file's own EXIF instead, which says the same for an untouched photo; a canvas-cropped file has no EXIF and is
+  // already upright, so turning it by the browser's number would turn it twice. The field is checked, then unused.
+  const orientation = fields.get('orientation') ?? '-2';
+  if (!/^-?\d{1,2}$/.test(orientation) || Number(orientation) < -2 || Number(orientation) > 8) {
+    throw badRequest('Please check the highlighted fields.', { orientation: ['Use a number from -2 to 8.'] });
+  }
+  return { bytes, purpose: type as ImagePurpose };
+}
+
+/** `POST /api/compress-image` (spec §7) and the media files it makes, `GET /media/<key>/<file>`. */
+export function mediaRoutes(app: FastifyInstance, deps: Deps) {
+  // Multipart is parsed only in this scope: no other route accepts it.
+  return app.register(async (scope) => {
+    await scope.register(multipart, {
+      // Busboy's limits: one image at most IMAGE_MAX_BYTES, a few short fields, a handful of parts.
+      limits: { fileSize: IMAGE_MAX_BYTES, files: 4, fields: 8, fieldSize: 1024, parts: 16, headerPairs: 100 },
+    });
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+
+    r.post('/api/compress-image', {
+      onRequest: [
+        requireUser,
+        // A declared length over the limit is refused before a byte of the body is read (check 16).
+        async (req) => {
+          if (Number(req.headers['content-length'] ?? 0) > IMAGE_MAX_BYTES + FORM_OVERHEAD) throw tooLarge();
+        },
+      ],
+      config: {
+        rateLimit: {
+          max: 60,
+          timeWindow: '1 minute',
+          keyGenerator: (req: FastifyRequest) => (req.session ? `member:${req.session.user.id}` : req.ip),
+        },
+      },
+      // The body schema documents the form; the handler streams and checks it itself.
+      validatorCompiler: () => () => true,
+      schema: {
+        tags: ['media'],
+        summary: 'Upload an image: checked, turned upright, stripped of metadata and resized',
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data'],
+        body: compressImageForm,
+        response: { 200: okEnvelope(compressImageData) },
+      },
+      handler: async (req) => {
+        const { user } = currentUser(req);
+        const form = await readImageForm(req);
+        const image = await processImage(form.bytes, form.purpose);
+        const upload = await saveUpload(deps, { userId: user.id, purpose: form.purpose, image });
+        return ok('Image uploaded.', { images: [toUploadedImage(upload)] });
+      },
+    });
+
+    r.get('/media/:key/:file', {
+      schema: {
+        tags: ['media'],
+        summary: 'A display size or thumbnail made by compress-image (never the original)',
+        params: z.object({ key: z.string(), file: z.string() }),
+      },
+      handler: async (req, reply) => {
+        const { key, file } = req.params;
+        // Only paths the server made: a well-formed key and one of the served sizes; anything else is not found.
+        const contentType = Object.hasOwn(SERVED_FILES, file) ? SERVED_FILES[file] : undefined;
+        if (!contentType || !isUploadKey(key)) throw notFound();
+        const upload = await findUpload(deps, key);
+        if (!upload || !Object.values(upload.files).includes(file) || !mayViewUpload(req.session, upload)) throw notFound();
+        const stored = await deps.storage.get(objectKey(key, file));
+        if (!stored) throw notFound();
+        return reply
+          .header('content-type', contentType)
+          .header('content-length', stored.size)
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .send(stored.stream);
+      },
+    });
+  });
+}

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import type { UploadedImage } from '#contract/media';
+import type { uploads } from '../../db/schema';
+
+export type Upload = typeof uploads.$inferSelect;
+
+/**
+ * An upload's files live under `<key>/` in the storage module and are served at `/media/<key>/<file>`. The key is
+ * 128 random bits (22 base64url characters): the only thing in a media URL, so URLs cannot be guessed or walked.
+ */
+const KEY = /^[A-Za-z0-9_-]{22}$/;
+
+export const newUploadKey = () => randomBytes(16).toString('base64url');
+export const isUploadKey = (value: string) => KEY.test(value);
+
+export const DISPLAY_FILE = 'display.webp';
+export const THUMB_FILE = 'thumb.webp';
+
+/** The files `GET /media/<key>/<file>` serves, each with the one type it is served as. The original is never here. */
+export const SERVED_FILES: Readonly<Record<string, string>> = { [DISPLAY_FILE]: 'image/webp', [THUMB_FILE]: 'image/webp' };
+
+export const objectKey = (key: string, file: string) => `${key}/${file}`;
+export const uploadPrefix = (key: string) => `${key}/`;
+export const mediaUrl = (key: string, file: string) => `/media/${key}/${file}`;
+
+/** The storage key of the original as sent: for the member's data export, never served. */
+export const originalObjectKey = (upload: Pick<Upload, 'key' | 'files'>) => objectKey(upload.key, upload.files.original!);
+
+/** The upload key in a display or thumbnail URL made by `mediaUrl`, e.g. a stored profile image; null for others. */
+export function uploadKeyFromUrl(url: string | null | undefined): string | null {
+  const match = url ? /^\/media\/([A-Za-z0-9_-]{22})\/[a-z]+\.webp$/.exec(url) : null;
+  return match ? match[1]! : null;
+}
+
+/** An upload as `POST /api/compress-image` answers it. */
+export function toUploadedImage(upload: Pick<Upload, 'key' | 'files' | 'width' | 'height'>): UploadedImage {
+  return {
+    key: upload.key,
+    url: mediaUrl(upload.key, upload.files.display!),
+    thumbnail: mediaUrl(upload.key, upload.files.thumb!),
+    dimens: `${upload.width}:${upload.height}`,
+    width: upload.width,
+    height: upload.height,
+  };
+}

@@ -1,0 +1,31 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { AccountActions } from '../../account/components/account-actions';
+import { ownProfileQuery } from '../api';
+import { EditProfileForm } from './edit-profile-form';
+import { PhoneCard } from './phone-card';
+import { ProfileSettings } from './profile-settings';
+
+/**
+ * `/profile/edit`: the profile form, the settings that save at once, the phone number, and the account's rights
+ * (download my data, delete my account), which the account area provides.
+ */
+export function EditProfilePage() {
+  const { data: profile } = useSuspenseQuery(ownProfileQuery);
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-6">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 id="edit-profile-title" className="text-2xl font-bold">
+          Edit profile
+        </h1>
+        <Link to="/profile" className="text-sm font-medium text-brand underline-offset-2 hover:underline">
+          Back to your profile
+        </Link>
+      </div>
+      <EditProfileForm profile={profile} />
+      <ProfileSettings profile={profile} />
+      <PhoneCard profile={profile} />
+      <AccountActions />
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { OwnProfile } from '#contract/user';
+import { aProfile, answerPost, fail, ok } from '../../../test/fixtures';
+import { server } from '../../../test/msw-server';
+import { renderWithProviders } from '../../../test/render';
+import { signedInMember, storedUser, withSuspense } from '../test-helpers';
+import { ProfilePage } from './profile-page';
+
+const countries = [
+  { id: 'GB', name: 'United Kingdom', dialCode: 44, flag: '🇬🇧' },
+  { id: 'US', name: 'United States', dialCode: 1, flag: '🇺🇸' },
+];
+
+async function renderPage(over: Partial<OwnProfile> = {}) {
+  signedInMember(over);
+  server.use(
+    http.get('/api/user-profile-summary', () => HttpResponse.json(ok({ followers: 0, following: 0, feeds: 0, shorts: 0, activities: 0, gears: 0, distanceMetres: 0, elevationMetres: 0 }))),
+    http.get('/api/country', () => HttpResponse.json(ok(countries))),
+  );
+  const user = userEvent.setup();
+  const view = await renderWithProviders(withSuspense(<ProfilePage />), { path: '/profile' });
+  await screen.findByRole('heading', { level: 1 });
+  return { user, ...view };
+}
+
+async function openDialog(user: ReturnType<typeof userEvent.setup>, name: string | RegExp = /phone number/i) {
+  await user.click(within(screen.getByRole('region', { name: 'Phone number' })).getByRole('button', { name }));
+  const dialog = await screen.findByRole('dialog');
+  await waitFor(() => expect(within(dialog).getByRole('option', { name: '🇬🇧 United Kingdom (+44)' })).toBeInTheDocument());
+  return dialog;
+}
+
+describe('Phone dialog', () => {
+  it('changes the number: country and number, a texted code, then the new number and the toast', async () => {
+    const sends = answerPost('change_mobile', () => HttpResponse.json(ok({ otpSent: true }, 'We texted a 4-digit code to your phone.')));
+    const verifies = answerPost('update_mobile', () =>
+      HttpResponse.json(ok(aProfile({ profile: { countryId: 'GB', countryCode: 44, phone: '07700900123' } }), 'Your phone number has been updated successfully.')),
+    );
+    const { user } = await renderPage();
+    expect(screen.getByText('No phone number yet.')).toBeInTheDocument();
+    const dialog = await openDialog(user, 'Add phone number');
+    expect(dialog).toHaveAccessibleName('Add a phone number');
+    expect(within(dialog).getByLabelText('Country')).toHaveFocus();
+
+    await user.selectOptions(within(dialog).getByLabelText('Country'), 'GB');
+    await user.type(within(dialog).getByLabelText('Phone number'), '07700 900-123');
+    await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
+
+    expect(await within(dialog).findByText('+44 07700900123')).toBeInTheDocument();
+    expect(sends).toEqual([{ mobile: '07700900123', countryId: 'GB' }]);
+    const code = within(dialog).getByLabelText('Code');
+    expect(code).toHaveFocus();
+
+    // Spec §5: a code that is not 4 characters is refused before it is sent.
+    await user.type(code, '123');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify and save' }));
+    await waitFor(() => expect(code).toHaveAccessibleDescription('Invalid OTP'));
+    expect(verifies).toEqual([]);
+
+    await user.type(code, '4');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify and save' }));
+    expect(await screen.findByText('Your phone number has been updated successfully.')).toBeInTheDocument();
+    expect(verifies).toEqual([{ otp: '1234', mobile: '07700900123', countryId: 'GB' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(screen.getByRole('region', { name: 'Phone number' })).getByText('+44 07700900123')).toBeInTheDocument();
+    expect(storedUser().profile).toEqual({ countryId: 'GB', countryCode: 44, phone: '07700900123' });
+  });
+
+  it('checks the country and the 10-15 digits before sending anything', async () => {
+    const sends = answerPost('change_mobile', () => HttpResponse.json(ok({ otpSent: true })));
+    const { user } = await renderPage();
+    const dialog = await openDialog(user);
+    await user.type(within(dialog).getByLabelText('Phone number'), '415555012');
+    await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
+    await waitFor(() => expect(within(dialog).getByLabelText('Country')).toHaveAccessibleDescription('Choose a country'));
+    expect(within(dialog).getByLabelText('Phone number')).toHaveAccessibleDescription('Enter 10 to 15 digits');
+    await user.clear(within(dialog).getByLabelText('Phone number'));
+    await user.type(within(dialog).getByLabelText('Phone number'), '4155550123456789');
+    await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
+    await waitFor(() => expect(within(dialog).getByLabelText('Phone number')).toHaveAccessibleDescription('Enter 10 to 15 digits'));
+    expect(sends).toEqual([]);
+  });
+
+  it("starts from the member's current country", async () => {
+    const { user } = await renderPage({ profile: { countryId: 'US', countryCode: 1, phone: '4155550123' } });
+    const dialog = await openDialog(user, 'Change phone number');
+    expect(dialog).toHaveAccessibleName('Change phone number');
+    expect(within(dialog).getByLabelText('Country')).toHaveValue('US');
+    expect(within(dialog).getByLabelText('Phone number')).toHaveValue('');
+  });
+
+  it("puts the server's answer about a wrong code under the code and keeps the number", async () => {
+    answerPost('change_mobile', () => HttpResponse.json(ok({ otpSent: true })));
+    answerPost('update_mobile', () => HttpResponse.json(fail(400, 'That code is not right.', { otp: ['That code is not right.'] }), { status: 400 }));
+    const { user } = await renderPage({ profile: { countryId: 'US', countryCode: 1, phone: '4155550123' } });
+    const dialog = await openDialog(user, 'Change phone number');
+    await user.type(within(dialog).getByLabelText('Phone number'), '4155550199');
+    await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
+    const code = await within(dialog).findByLabelText('Code');
+    await user.type(code, '9999');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify and save' }));
+    await waitFor(() => expect(code).toHaveAccessibleDescription('That code is not right.'));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(storedUser().profile.phone).toBe('4155550123');
+  });
+
+  it('sends a new code on request, and goes back to change the number', async () => {
+    const sends = answerPost('change_mobile', () => HttpResponse.json(ok({ otpSent: true })));
+    const { user } = await renderPage();
+    const dialog = await openDialog(user);
+    await user.selectOptions(within(dialog).getByLabelText('Country'), 'US');
+    await user.type(within(dialog).getByLabelText('Phone number'), '4155550123');
+    await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Send a new code' }));
+    expect(await screen.findByText('We texted you a new code.')).toBeInTheDocument();
+    expect(sends).toEqual([
+      { mobile: '4155550123', countryId: 'US' },
+      { mobile: '4155550123', countryId: 'US' },
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Use another number' }));
+    expect(within(dialog).getByLabelText('Phone number')).toBeInTheDocument();
+  });
+
+  it('keeps focus inside, closes on Escape and gives focus back to the button that opened it', async () => {
+    const { user } = await renderPage();
+    const opener = within(screen.getByRole('region', { name: 'Phone number' })).getByRole('button');
+    const dialog = await openDialog(user);
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    const country = within(dialog).getByLabelText('Country');
+    expect(country).toHaveFocus();
+    await user.tab();
+    expect(within(dialog).getByLabelText('Phone number')).toHaveFocus();
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'Send code' })).toHaveFocus();
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(within(dialog).getByRole('button', { name: 'Send code' })).toHaveFocus();
+    await user.tab();
+    await user.tab();
+    expect(dialog.contains(document.activeElement)).toBe(true);
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+});

@@ -1,0 +1,105 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { OwnProfile } from '#contract/user';
+import { fail, ok } from '../../../test/fixtures';
+import { server } from '../../../test/msw-server';
+import { renderWithProviders } from '../../../test/render';
+import { signedInMember, withSuspense } from '../test-helpers';
+import { ProfilePage } from './profile-page';
+
+const counts = { followers: 1234, following: 1, feeds: 0, shorts: 0, activities: 0, gears: 0, distanceMetres: 160934.4, elevationMetres: 1000 };
+
+async function renderPage(over: Partial<OwnProfile> = {}, summary: Response = HttpResponse.json(ok(counts))) {
+  signedInMember(over);
+  server.use(http.get('/api/user-profile-summary', () => summary.clone()));
+  const user = userEvent.setup();
+  const view = await renderWithProviders(withSuspense(<ProfilePage />), { path: '/profile' });
+  await screen.findByRole('heading', { level: 1 });
+  return { user, ...view };
+}
+
+describe('ProfilePage', () => {
+  it("shows the member's details, sports, counts and member-since date", async () => {
+    await renderPage({ bio: 'Dawn patrol.\nEvery Saturday.', sports: [35, 53], location: 'Boulder, CO', createdAt: '2026-01-15T10:00:00.000Z' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Maya Torres' })).toBeInTheDocument();
+    expect(screen.getByText('@mayatrails')).toBeInTheDocument();
+    expect(screen.getByText(/Dawn patrol\./)).toBeInTheDocument();
+    // Spec order, by name.
+    const sports = within(screen.getByRole('list', { name: 'Sports' })).getAllByRole('listitem');
+    expect(sports.map((li) => li.textContent)).toEqual(['MTB', 'Hiking']);
+    expect(screen.getByText('Boulder, CO')).toBeInTheDocument();
+    expect(screen.getByText('January 2026')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: '1.2K followers' })).toHaveAttribute('href', '/followers');
+    expect(screen.getByRole('link', { name: '1 following' })).toHaveAttribute('href', '/following');
+    expect(screen.getByRole('link', { name: 'Edit profile' })).toHaveAttribute('href', '/profile/edit');
+    expect(screen.queryByText('Private profile')).not.toBeInTheDocument();
+  });
+
+  it("shows all-time distance and climb in the member's units", async () => {
+    const { unmount } = await renderPage({ units: 'imperial' });
+    expect(await screen.findByText('100.0 mi')).toBeInTheDocument();
+    expect(screen.getByText('3,281 ft')).toBeInTheDocument();
+    unmount();
+    await renderPage({ units: 'metric' });
+    expect(await screen.findByText('160.9 km')).toBeInTheDocument();
+    expect(screen.getByText('1,000 m')).toBeInTheDocument();
+  });
+
+  it('marks a private profile', async () => {
+    await renderPage({ isPrivate: true });
+    expect(screen.getByText('Private profile')).toBeInTheDocument();
+  });
+
+  it('shows the images when set, and a placeholder cover when not', async () => {
+    const { container, unmount } = await renderPage({ profileImage: '/media/me.webp', profileCoverImage: '/media/cover.webp' });
+    expect(container.ownerDocument.querySelector('img[src="/media/cover.webp"]')).not.toBeNull();
+    expect(container.ownerDocument.querySelector('img[src="/media/me.webp"]')).not.toBeNull();
+    unmount();
+    await renderPage();
+    expect(document.querySelectorAll('img')).toHaveLength(0);
+  });
+
+  it('still shows the profile when the counts cannot be loaded', async () => {
+    await renderPage({}, HttpResponse.json(fail(500, 'Something went wrong'), { status: 500 }));
+    expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Maya Torres' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '– followers' })).toBeInTheDocument();
+  });
+
+  it("shows the owner's phone number with a way to change it", async () => {
+    await renderPage({ profile: { countryId: 'US', countryCode: 1, phone: '4155550123' } });
+    const phone = screen.getByRole('region', { name: 'Phone number' });
+    expect(within(phone).getByText('+1 4155550123')).toBeInTheDocument();
+    expect(within(phone).getByRole('button', { name: 'Change phone number' })).toBeInTheDocument();
+  });
+
+  it('has keyboard-usable tabs whose panels say honestly that the areas are not built yet', async () => {
+    const { user } = await renderPage();
+    const tabs = within(screen.getByRole('tablist', { name: 'Your content' })).getAllByRole('tab');
+    // Each tab carries its count once the summary is in.
+    await waitFor(() => expect(tabs.map((t) => t.textContent)).toEqual(['Feeds0', 'Shorts0', 'Gear0', 'Activities0']));
+    expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('Feeds are not built yet.');
+
+    await user.click(tabs[0]!);
+    await user.keyboard('{ArrowRight}');
+    expect(tabs[1]).toHaveFocus();
+    expect(tabs[1]).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel', { name: /Shorts/ })).toHaveTextContent('Shorts are not built yet.');
+
+    await user.keyboard('{End}');
+    expect(tabs[3]).toHaveFocus();
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('Activities are not built yet.');
+    await user.keyboard('{ArrowRight}');
+    expect(tabs[0]).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(tabs[3]).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
+    // Only the selected tab is in the Tab order.
+    expect(tabs.filter((t) => t.tabIndex === 0)).toEqual([tabs[0]]);
+    await waitFor(() => expect(screen.getAllByRole('tabpanel')).toHaveLength(1));
+  });
+});

@@ -1,0 +1,99 @@
+import clsx from 'clsx';
+import { UNITS, type OwnProfile } from '#contract/user';
+import { messages } from '../../../lib/messages';
+import { toast } from '../../../lib/toast';
+import { UNIT_LABELS, type Units } from '../../../lib/units';
+import { useProfileSetting } from '../api';
+
+const UNIT_NAMES: Record<Units, string> = { imperial: 'Imperial', metric: 'Metric' };
+
+/**
+ * Privacy and units, each saved the moment it changes (`POST /api/profileSetting`). While a change is on its way the
+ * control shows it; a refused change falls back to what the server has (the failure toast is raised centrally).
+ */
+export function ProfileSettings({ profile }: { profile: OwnProfile }) {
+  const privacy = useProfileSetting();
+  const units = useProfileSetting();
+  const isPrivate = privacy.isPending ? Boolean(privacy.variables.isPrivate) : profile.isPrivate;
+  const currentUnits = units.isPending && units.variables.units ? units.variables.units : profile.units;
+
+  const togglePrivate = () => {
+    if (privacy.isPending) return;
+    privacy.mutate(
+      { isPrivate: !isPrivate },
+      { onSuccess: ({ data }) => toast.success(data.isPrivate ? messages.user.profilePrivate : messages.user.profilePublic) },
+    );
+  };
+  const chooseUnits = (next: Units) => {
+    if (units.isPending || next === currentUnits) return;
+    units.mutate({ units: next }, { onSuccess: ({ data }) => toast.success(data.units === 'metric' ? messages.user.unitsMetric : messages.user.unitsImperial) });
+  };
+
+  return (
+    <section aria-labelledby="settings-title" className="flex flex-col gap-5 rounded-2xl border border-line bg-surface p-4 sm:p-6">
+      <div>
+        <h2 id="settings-title" className="text-lg font-bold">
+          Settings
+        </h2>
+        <p className="text-sm text-muted">Saved as soon as you change them.</p>
+      </div>
+
+      <div className="flex items-start justify-between gap-4">
+        <div>
+          <p id="private-label" className="font-medium">
+            Private profile
+          </p>
+          <p id="private-hint" className="text-sm text-muted">
+            New followers need your approval, and only followers see your posts.
+          </p>
+        </div>
+        <button
+          type="button"
+          role="switch"
+          aria-checked={isPrivate}
+          aria-labelledby="private-label"
+          aria-describedby="private-hint"
+          aria-busy={privacy.isPending || undefined}
+          onClick={togglePrivate}
+          className={clsx(
+            'relative mt-1 inline-flex h-7 w-12 shrink-0 items-center rounded-full border transition-colors',
+            isPrivate ? 'border-brand bg-brand' : 'border-line bg-surface-3',
+          )}
+        >
+          <span
+            aria-hidden="true"
+            className={clsx(
+              'inline-block size-5 rounded-full shadow transition-transform',
+              isPrivate ? 'translate-x-6 bg-on-brand' : 'translate-x-1 bg-surface',
+            )}
+          />
+        </button>
+      </div>
+
+      <fieldset className="flex flex-col gap-2" aria-busy={units.isPending || undefined}>
+        <legend className="font-medium">Units</legend>
+        <p className="text-sm text-muted">Every distance, climb, speed and goal in Switchback shows in these.</p>
+        <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
+          {UNITS.map((u) => (
+            <label key={u} className="flex min-h-11 items-center gap-2">
+              <input
+                type="radio"
+                name="units"
+                value={u}
+                checked={currentUnits === u}
+                onChange={() => chooseUnits(u)}
+                className="size-4 accent-brand"
+              />
+              <span>
+                {UNIT_NAMES[u]}{' '}
+                <span className="text-sm text-muted">
+                  ({UNIT_LABELS[u].distance}, {UNIT_LABELS[u].elevation}, {UNIT_LABELS[u].speed})
+                </span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </section>
+  );
+}
