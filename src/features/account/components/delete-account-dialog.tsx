@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { DeleteAccountBody } from '#contract/account';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
+import { CodeField } from '../../../components/ui/code-field';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { PasswordField } from '../../auth/components/password-field';
 import { useSession, useSessionActions } from '../../auth/session-context';
@@ -127,12 +127,7 @@ function CodeStep({ email, busy, onConfirm, onCancel }: StepProps<string> & { em
       <p role="status" className="text-sm">
         {sentMessage}
       </p>
-      <TextField
-        label="Code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={4}
-        className="[&_input]:text-center [&_input]:text-2xl [&_input]:tracking-[0.5em]"
+      <CodeField
         error={form.formState.errors.otp?.message}
         {...form.register('otp')}
       />

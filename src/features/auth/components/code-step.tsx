@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
+import { CodeField } from '../../../components/ui/code-field';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { codeForm } from '../form-schemas';
 
@@ -30,13 +30,8 @@ export function CodeStep({ email, resendCount, verifying, resending, onVerify, o
       <p className="text-sm">
         We sent a 4-digit code to <strong className="break-all">{email}</strong>. It expires in 10 minutes.
       </p>
-      <TextField
-        label="Code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={4}
+      <CodeField
         autoFocus
-        className="[&_input]:text-center [&_input]:text-2xl [&_input]:tracking-[0.5em]"
         error={form.formState.errors.otp?.message}
         {...form.register('otp')}
       />

@@ -9,6 +9,7 @@ import { otp } from '#contract/rules';
 import type { OwnProfile } from '#contract/user';
 import { Button } from '../../../components/ui/button';
 import { controlClass, describedBy, FieldFrame } from '../../../components/ui/field-frame';
+import { CodeField } from '../../../components/ui/code-field';
 import { TextField } from '../../../components/ui/text-field';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { messages } from '../../../lib/messages';
@@ -132,13 +133,8 @@ function CodeStep({ sent, onBack, onDone }: { sent: Sent; onBack(): void; onDone
       <p className="text-sm">
         We texted a 4-digit code to <strong className="whitespace-nowrap">{number}</strong>. It expires in 10 minutes.
       </p>
-      <TextField
-        label="Code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={4}
+      <CodeField
         autoFocus
-        className="[&_input]:text-center [&_input]:text-2xl [&_input]:tracking-[0.5em]"
         error={form.formState.errors.otp?.message}
         {...form.register('otp')}
       />
