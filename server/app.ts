@@ -21,6 +21,7 @@ import { healthRoutes } from './modules/health/routes';
 import { mapStyleRoutes } from './modules/map-styles/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { startUploadSweeper } from './modules/media/sweeper';
+import { socialRoutes } from './modules/social/routes';
 import { userRoutes } from './modules/users/routes';
 import { registerAuthentication } from './plugins/authenticate';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -72,6 +73,7 @@ export async function buildApp({ config, db, clock = systemClock, mailer, sms, s
 
   authRoutes(app, deps);
   userRoutes(app, deps);
+  socialRoutes(app, deps);
   mapStyleRoutes(app);
   contactRoutes(app, deps);
   configRoutes(app, deps);

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+import { searchFoldSql } from './search-text';
 
 // Millisecond precision everywhere (architecture.md), stored in UTC.
 const ts = (name: string) => timestamp(name, { precision: 3, withTimezone: true, mode: 'date' });
@@ -33,6 +35,10 @@ export const users = pgTable(
     referredBy: integer('referred_by'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    // Handle and names folded for member search (server/db/search-text.ts); kept by the database, never written.
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql.raw(searchFoldSql(`"handle_name" || ' ' || "first_name" || ' ' || "last_name"`))),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
@@ -208,4 +214,30 @@ export const dataExports = pgTable(
     expiresAt: ts('expires_at'),
   },
   (t) => [index('data_exports_user_created').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Who follows whom. `pending` is a request to a private profile (it grants nothing); `accepted` is a follow.
+ * Lists read (followee|follower, status) newest first: the indexes are ascending and scanned backward.
+ */
+export const follows = pgTable(
+  'follows',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    followerId: integer('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    followeeId: integer('followee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['accepted', 'pending'] }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    acceptedAt: ts('accepted_at'),
+  },
+  (t) => [
+    uniqueIndex('follows_follower_followee_unique').on(t.followerId, t.followeeId),
+    index('follows_followee_status_created_id').on(t.followeeId, t.status, t.createdAt, t.id),
+    index('follows_follower_status_created_id').on(t.followerId, t.status, t.createdAt, t.id),
+    check('follows_not_self', sql`${t.followerId} <> ${t.followeeId}`),
+  ],
 );

@@ -18,6 +18,7 @@ import type { Deps } from '../../deps';
 import { users } from '../../db/schema';
 import { ok } from '../../lib/reply';
 import { currentUser, requireUser } from '../../plugins/authenticate';
+import { followCounts } from '../social/service';
 import { COUNTRIES } from './countries';
 import { toOwnProfile } from './own-profile';
 import { confirmPhone, sendPhoneCode } from './phone-service';
@@ -60,9 +61,11 @@ export function userRoutes(app: FastifyInstance, deps: Deps) {
   r.get('/api/user-profile-summary', {
     preHandler: requireUser,
     schema: { tags, security, response: { 200: okEnvelope(profileSummaryData) } },
-    // Followers, posts, shorts, activities and gear do not exist yet: each area replaces its zero with a count.
-    handler: async () =>
-      ok('Your counts.', { followers: 0, following: 0, feeds: 0, shorts: 0, activities: 0, gears: 0, distanceMetres: 0, elevationMetres: 0 }),
+    // Posts, shorts, activities and gear do not exist yet: each area replaces its zero with a count.
+    handler: async (req) => {
+      const { followers, following } = await followCounts(deps.db, currentUser(req).user.id);
+      return ok('Your counts.', { followers, following, feeds: 0, shorts: 0, activities: 0, gears: 0, distanceMetres: 0, elevationMetres: 0 });
+    },
   });
 
   r.get('/api/country', {

@@ -63,6 +63,8 @@ export function useSyncOwnProfile() {
   const { setUser } = useSessionActions();
   return useCallback(
     (profile: OwnProfile) => {
+      // A profile fetch still on its way started before this change: its older answer must not overwrite this one.
+      void queryClient.cancelQueries({ queryKey: ownProfileQuery.queryKey });
       setUser(profile);
       queryClient.setQueryData(ownProfileQuery.queryKey, profile);
     },

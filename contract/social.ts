@@ -1,0 +1,72 @@
+import * as z from 'zod/mini';
+import { pagedList } from './envelope';
+
+/** Where the signed-in member stands with another; every follow toggle answers it (issue 4). */
+export const relationship = z.object({
+  userId: z.int(),
+  isFollowing: z.boolean(),
+  isRequested: z.boolean(),
+  isFollowedBy: z.boolean(),
+  isBlocked: z.boolean(),
+  isMuted: z.boolean(),
+});
+export type Relationship = z.infer<typeof relationship>;
+
+/**
+ * Another member as lists and profile headers show them. Public fields only: never e-mail, phone, date of birth or
+ * referral code (check 11). Strict, so a stray private field fails the response check in development and tests.
+ */
+export const memberCard = z.strictObject({
+  userId: z.int(),
+  handleName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  profileImage: z.nullable(z.string()),
+  sports: z.array(z.int()),
+  isPrivate: z.boolean(),
+  isFollowing: z.boolean(),
+  isRequested: z.boolean(),
+  isFollowedBy: z.boolean(),
+  isBlocked: z.boolean(),
+  isMuted: z.boolean(),
+});
+export type MemberCard = z.infer<typeof memberCard>;
+
+export const memberList = pagedList(memberCard);
+export type MemberList = z.infer<typeof memberList>;
+
+const page = z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)));
+const search = z.optional(z.string().check(z.maxLength(100)));
+
+/** `GET /api/user/all`. */
+export const membersQuery = z.strictObject({ page, search, sportId: z.optional(z.coerce.number().check(z.int(), z.minimum(1))) });
+/** `GET /api/follower`, `/api/following`, `/api/followerRequest`. */
+export const followListQuery = z.strictObject({ page, search });
+
+/** Follow, unfollow, accept, reject and remove-follower: the other member. */
+export const userIdBody = z.strictObject({ userId: z.int().check(z.minimum(1)) });
+
+/** `GET /api/user-profile`: by handle or by id (one of them). */
+export const memberProfileQuery = z
+  .strictObject({
+    handleName: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+    userId: z.optional(z.coerce.number().check(z.int(), z.minimum(1))),
+  })
+  .check(
+    z.refine((q) => (q.handleName === undefined) !== (q.userId === undefined), { message: 'Give handleName or userId.' }),
+  );
+
+/**
+ * Another member's profile. When the viewer may not see a private profile's content (`canViewContent: false`), only
+ * the header is filled: bio, location and the counts are null.
+ */
+export const memberProfile = z.strictObject({
+  ...memberCard.shape,
+  profileCoverImage: z.nullable(z.string()),
+  bio: z.nullable(z.string()),
+  location: z.nullable(z.string()),
+  followers: z.nullable(z.int()),
+  following: z.nullable(z.int()),
+  canViewContent: z.boolean(),
+});
+export type MemberProfile = z.infer<typeof memberProfile>;

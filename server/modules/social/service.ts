@@ -1,0 +1,225 @@
+import { and, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { MemberCard, MemberList, MemberProfile, Relationship } from '#contract/social';
+import type { Db } from '../../db/client';
+import { follows, users } from '../../db/schema';
+import { searchFold } from '../../db/search-text';
+import { badRequest, notFound } from '../../lib/errors';
+import { mayFollow, mayViewProfileContent, relationship, relationshipFrom } from '../../policy/social-policy';
+
+export const PER_PAGE = 20;
+
+type ListQuery = { page?: number | undefined; search?: string | undefined };
+
+/** Only the public columns ever leave this module about another member (check 11). */
+const cardColumns = {
+  userId: users.id,
+  handleName: users.handleName,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  profileImage: users.profileImage,
+  sports: users.sports,
+  isPrivate: users.isPrivate,
+};
+type CardRow = { userId: number; handleName: string; firstName: string; lastName: string; profileImage: string | null; sports: number[]; isPrivate: boolean };
+
+function toCard(row: CardRow, rel: Relationship): MemberCard {
+  return {
+    userId: row.userId,
+    handleName: row.handleName,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    profileImage: row.profileImage,
+    sports: row.sports,
+    isPrivate: row.isPrivate,
+    isFollowing: rel.isFollowing,
+    isRequested: rel.isRequested,
+    isFollowedBy: rel.isFollowedBy,
+    isBlocked: rel.isBlocked,
+    isMuted: rel.isMuted,
+  };
+}
+
+/**
+ * `search_text` contains what the member typed, folded the same way (server/db/search-text.ts). LIKE, not ILIKE:
+ * both sides are already lowercase. Wildcards the member types are escaped, so `%` and `_` match themselves.
+ */
+function searchCondition(search: string | undefined): SQL | undefined {
+  const term = searchFold(search?.trim() ?? '');
+  if (!term) return undefined;
+  const escaped = term.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return sql`${users.searchText} like ${`%${escaped}%`}`;
+}
+
+/** The viewer's relationships to many members at once (two edge directions, one query). */
+async function relationshipsTo(db: Db, viewerId: number, ids: number[]) {
+  const out = new Map<number, string>();
+  const inc = new Map<number, string>();
+  if (ids.length > 0) {
+    const rows = await db
+      .select({ followerId: follows.followerId, followeeId: follows.followeeId, status: follows.status })
+      .from(follows)
+      .where(
+        or(
+          and(eq(follows.followerId, viewerId), inArray(follows.followeeId, ids)),
+          and(eq(follows.followeeId, viewerId), inArray(follows.followerId, ids)),
+        ),
+      );
+    for (const r of rows) {
+      if (r.followerId === viewerId) out.set(r.followeeId, r.status);
+      else inc.set(r.followerId, r.status);
+    }
+  }
+  return (id: number) => relationshipFrom(id, out.get(id), inc.get(id));
+}
+
+async function toList(db: Db, viewerId: number, rows: CardRow[], total: number, page: number): Promise<MemberList> {
+  const rel = await relationshipsTo(
+    db,
+    viewerId,
+    rows.map((r) => r.userId),
+  );
+  return {
+    list: rows.map((r) => toCard(r, rel(r.userId))),
+    current_page: page,
+    last_page: Math.max(1, Math.ceil(total / PER_PAGE)),
+    per_page: PER_PAGE,
+    total,
+  };
+}
+
+// TODO(keyset): the wire is page-numbered (`page`, `last_page`, `total`), so lists use OFFSET over a stable order
+// (created_at, id descending, served by the ascending indexes scanned backward). Switch to a cursor once the
+// contract carries one.
+const offsetOf = (page: number) => (page - 1) * PER_PAGE;
+
+/** `GET /api/user/all`: every other member, newest first, optionally searched and filtered by sport. */
+export async function listMembers(db: Db, viewerId: number, q: ListQuery & { sportId?: number | undefined }) {
+  const page = q.page ?? 1;
+  const where = and(
+    ne(users.id, viewerId),
+    searchCondition(q.search),
+    q.sportId === undefined ? undefined : sql`${q.sportId}::integer = any(${users.sports})`,
+  );
+  const [rows, [totalRow]] = await Promise.all([
+    db.select(cardColumns).from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(PER_PAGE).offset(offsetOf(page)),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return toList(db, viewerId, rows, totalRow?.n ?? 0, page);
+}
+
+type Side = 'followers' | 'following' | 'requests';
+
+/** The viewer's followers, following, or pending requests to the viewer; newest edge first. */
+export async function listFollows(db: Db, viewerId: number, side: Side, q: ListQuery) {
+  const page = q.page ?? 1;
+  // followers and requests: the other member is the follower; following: the followee.
+  const other = side === 'following' ? follows.followeeId : follows.followerId;
+  const mine = side === 'following' ? follows.followerId : follows.followeeId;
+  const where = and(eq(mine, viewerId), eq(follows.status, side === 'requests' ? 'pending' : 'accepted'), searchCondition(q.search));
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select(cardColumns)
+      .from(follows)
+      .innerJoin(users, eq(users.id, other))
+      .where(where)
+      .orderBy(desc(follows.createdAt), desc(follows.id))
+      .limit(PER_PAGE)
+      .offset(offsetOf(page)),
+    db.select({ n: count() }).from(follows).innerJoin(users, eq(users.id, other)).where(where),
+  ]);
+  return toList(db, viewerId, rows, totalRow?.n ?? 0, page);
+}
+
+async function findMember(db: Db, userId: number) {
+  const [row] = await db.select({ id: users.id, isPrivate: users.isPrivate }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!row) throw notFound('That member does not exist.');
+  return row;
+}
+
+const edge = (followerId: number, followeeId: number) => and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId));
+
+/** Follows a public member at once, or asks a private one. Repeating it changes nothing. */
+export async function follow(db: Db, now: Date, viewerId: number, targetId: number) {
+  if (!mayFollow(viewerId, targetId)) throw badRequest('You cannot follow yourself.', { userId: ['You cannot follow yourself.'] });
+  const target = await findMember(db, targetId);
+  const status = target.isPrivate ? 'pending' : 'accepted';
+  await db
+    .insert(follows)
+    .values({ followerId: viewerId, followeeId: targetId, status, createdAt: now, acceptedAt: status === 'accepted' ? now : null })
+    .onConflictDoNothing({ target: [follows.followerId, follows.followeeId] });
+  // A request left pending when the profile turned public becomes a follow on the next try.
+  if (!target.isPrivate) {
+    await db.update(follows).set({ status: 'accepted', acceptedAt: now }).where(and(edge(viewerId, targetId), eq(follows.status, 'pending')));
+  }
+  return relationship(db, viewerId, targetId);
+}
+
+/** Stops following, or withdraws a pending request. */
+export async function unfollow(db: Db, viewerId: number, targetId: number) {
+  await findMember(db, targetId);
+  await db.delete(follows).where(edge(viewerId, targetId));
+  return relationship(db, viewerId, targetId);
+}
+
+/** Accepts `requesterId`'s pending request to the viewer. Accepting twice is fine; no request at all is a 404. */
+export async function acceptRequest(db: Db, now: Date, viewerId: number, requesterId: number) {
+  await findMember(db, requesterId);
+  const [row] = await db.select({ status: follows.status }).from(follows).where(edge(requesterId, viewerId)).limit(1);
+  if (!row) throw notFound('There is no follow request from that member.');
+  if (row.status === 'pending') {
+    await db.update(follows).set({ status: 'accepted', acceptedAt: now }).where(and(edge(requesterId, viewerId), eq(follows.status, 'pending')));
+  }
+  return relationship(db, viewerId, requesterId);
+}
+
+/** Rejects `requesterId`'s pending request (an accepted follow is left alone: that is remove-follower). */
+export async function rejectRequest(db: Db, viewerId: number, requesterId: number) {
+  await findMember(db, requesterId);
+  await db.delete(follows).where(and(edge(requesterId, viewerId), eq(follows.status, 'pending')));
+  return relationship(db, viewerId, requesterId);
+}
+
+/** Removes `followerId` from the viewer's followers (or drops their pending request). */
+export async function removeFollower(db: Db, viewerId: number, followerId: number) {
+  await findMember(db, followerId);
+  await db.delete(follows).where(edge(followerId, viewerId));
+  return relationship(db, viewerId, followerId);
+}
+
+/** Accepted followers and following of a member. */
+export async function followCounts(db: Db, userId: number) {
+  const [row] = await db
+    .select({
+      followers: sql<number>`count(*) filter (where ${follows.followeeId} = ${userId})`.mapWith(Number),
+      following: sql<number>`count(*) filter (where ${follows.followerId} = ${userId})`.mapWith(Number),
+    })
+    .from(follows)
+    .where(and(eq(follows.status, 'accepted'), or(eq(follows.followeeId, userId), eq(follows.followerId, userId))));
+  return { followers: row?.followers ?? 0, following: row?.following ?? 0 };
+}
+
+/** Another member's profile; a private one the viewer may not see keeps only its header. */
+export async function memberProfile(db: Db, viewerId: number, by: { handleName?: string | undefined; userId?: number | undefined }): Promise<MemberProfile> {
+  const byWhat = by.userId !== undefined ? eq(users.id, by.userId) : sql`lower(${users.handleName}) = ${(by.handleName ?? '').toLowerCase()}`;
+  const [row] = await db
+    .select({ ...cardColumns, profileCoverImage: users.profileCoverImage, bio: users.bio, location: users.location })
+    .from(users)
+    .where(byWhat)
+    .limit(1);
+  if (!row) throw notFound('That member does not exist.');
+  const [rel, canViewContent] = await Promise.all([
+    relationship(db, viewerId, row.userId),
+    mayViewProfileContent(db, viewerId, { id: row.userId, isPrivate: row.isPrivate }),
+  ]);
+  const counts = canViewContent ? await followCounts(db, row.userId) : null;
+  return {
+    ...toCard(row, rel),
+    profileCoverImage: row.profileCoverImage,
+    bio: canViewContent ? row.bio : null,
+    location: canViewContent ? row.location : null,
+    followers: counts?.followers ?? null,
+    following: counts?.following ?? null,
+    canViewContent,
+  };
+}
+

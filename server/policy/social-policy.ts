@@ -1,0 +1,88 @@
+import { and, eq, or } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { follows } from '../db/schema';
+
+/**
+ * The one authorization place (architecture.md): every "may this viewer see / do this" is answered here, and no route
+ * filters on its own. Profiles and follows now; posts, shorts, activities, gear and events ask `mayViewProfileContent`
+ * about their owner before any rule of their own (drafts, visibility, associates).
+ */
+
+/** Where the viewer stands with another member, as every follow toggle answers it. */
+export type Relationship = {
+  userId: number;
+  /** The viewer follows them (accepted). */
+  isFollowing: boolean;
+  /** The viewer's follow request to them is pending. */
+  isRequested: boolean;
+  /** They follow the viewer (accepted). */
+  isFollowedBy: boolean;
+  isBlocked: boolean;
+  isMuted: boolean;
+};
+
+/** The least an owner must be described by for the content rules. */
+export type ContentOwner = { id: number; isPrivate: boolean };
+
+/** The follow edges between two members, both directions, in one query. */
+async function edges(db: Db, viewerId: number, otherId: number) {
+  const rows = await db
+    .select({ followerId: follows.followerId, status: follows.status })
+    .from(follows)
+    .where(
+      or(
+        and(eq(follows.followerId, viewerId), eq(follows.followeeId, otherId)),
+        and(eq(follows.followerId, otherId), eq(follows.followeeId, viewerId)),
+      ),
+    );
+  const outgoing = rows.find((r) => r.followerId === viewerId)?.status;
+  const incoming = rows.find((r) => r.followerId === otherId)?.status;
+  return { outgoing, incoming };
+}
+
+/** The relationship of `viewerId` to `otherId`. */
+export async function relationship(db: Db, viewerId: number, otherId: number): Promise<Relationship> {
+  if (viewerId === otherId) return relationshipFrom(otherId, undefined, undefined);
+  const { outgoing, incoming } = await edges(db, viewerId, otherId);
+  return relationshipFrom(otherId, outgoing, incoming);
+}
+
+/** Builds a relationship from already-loaded edge statuses (lists load them in bulk). */
+export function relationshipFrom(userId: number, outgoing: string | null | undefined, incoming: string | null | undefined): Relationship {
+  return {
+    userId,
+    isFollowing: outgoing === 'accepted',
+    isRequested: outgoing === 'pending',
+    isFollowedBy: incoming === 'accepted',
+    // Blocks and mutes arrive with their own issue; the fields are part of the contract already and stay false
+    // until then. When they land, `mayViewProfileContent` and `mayFollow` must refuse a block in either direction.
+    isBlocked: false,
+    isMuted: false,
+  };
+}
+
+/** Whether `viewerId` follows `ownerId` (accepted; a pending request grants nothing). */
+export async function isAcceptedFollower(db: Db, viewerId: number, ownerId: number) {
+  const [row] = await db
+    .select({ id: follows.id })
+    .from(follows)
+    .where(and(eq(follows.followerId, viewerId), eq(follows.followeeId, ownerId), eq(follows.status, 'accepted')))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Whether `viewerId` may see `owner`'s profile content: posts, shorts, activities, tracks, media, gear, events, and
+ * their followers/following lists (check 12). Yes for the owner, for anyone when the profile is public, and for an
+ * accepted follower of a private profile. A pending request grants nothing.
+ */
+export async function mayViewProfileContent(db: Db, viewerId: number, owner: ContentOwner) {
+  if (viewerId === owner.id) return true;
+  if (!owner.isPrivate) return true;
+  return isAcceptedFollower(db, viewerId, owner.id);
+}
+
+/** Whether `viewerId` may follow (or request to follow) `targetId`. Blocks will refuse here. */
+export function mayFollow(viewerId: number, targetId: number) {
+  return viewerId !== targetId;
+}
