@@ -34,10 +34,12 @@ test('a member edits the profile with a new photo and cover, and sees them after
 
   await page.getByLabel('Choose profile photo').setInputFiles(await photo(900, 700, 'me.jpg'));
   await page.getByRole('button', { name: 'Use this photo' }).click();
-  await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 20_000 });
+  // The photo is in once it is shown with its remove button (the crop is exported, uploaded and processed first).
+  await expect(page.getByRole('button', { name: 'Remove profile photo' })).toBeVisible({ timeout: 20_000 });
   await page.getByLabel('Choose cover image').setInputFiles(await photo(2400, 1000, 'ridge.jpg'));
   await page.getByRole('button', { name: 'Use this cover' }).click();
-  await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Remove cover image' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByText('Your profile has been successfully updated.')).toBeVisible();

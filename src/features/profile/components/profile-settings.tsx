@@ -1,4 +1,5 @@
 import clsx from 'clsx';
+import { useState } from 'react';
 import { UNITS, type OwnProfile } from '#contract/user';
 import { messages } from '../../../lib/messages';
 import { toast } from '../../../lib/toast';
@@ -14,19 +15,34 @@ const UNIT_NAMES: Record<Units, string> = { imperial: 'Imperial', metric: 'Metri
 export function ProfileSettings({ profile }: { profile: OwnProfile }) {
   const privacy = useProfileSetting();
   const units = useProfileSetting();
-  const isPrivate = privacy.isPending ? Boolean(privacy.variables.isPrivate) : profile.isPrivate;
-  const currentUnits = units.isPending && units.variables.units ? units.variables.units : profile.units;
+  // The choice being saved, held in the component so the control shows it from the very click (the mutation's own
+  // state arrives a tick later, after React has put a controlled input back).
+  const [savingPrivate, setSavingPrivate] = useState<boolean | null>(null);
+  const [savingUnits, setSavingUnits] = useState<Units | null>(null);
+  const isPrivate = savingPrivate ?? profile.isPrivate;
+  const currentUnits = savingUnits ?? profile.units;
 
   const togglePrivate = () => {
-    if (privacy.isPending) return;
+    if (savingPrivate !== null) return;
+    setSavingPrivate(!isPrivate);
     privacy.mutate(
       { isPrivate: !isPrivate },
-      { onSuccess: ({ data }) => toast.success(data.isPrivate ? messages.user.profilePrivate : messages.user.profilePublic) },
+      {
+        onSuccess: ({ data }) => toast.success(data.isPrivate ? messages.user.profilePrivate : messages.user.profilePublic),
+        onSettled: () => setSavingPrivate(null),
+      },
     );
   };
   const chooseUnits = (next: Units) => {
-    if (units.isPending || next === currentUnits) return;
-    units.mutate({ units: next }, { onSuccess: ({ data }) => toast.success(data.units === 'metric' ? messages.user.unitsMetric : messages.user.unitsImperial) });
+    if (savingUnits !== null || next === currentUnits) return;
+    setSavingUnits(next);
+    units.mutate(
+      { units: next },
+      {
+        onSuccess: ({ data }) => toast.success(data.units === 'metric' ? messages.user.unitsMetric : messages.user.unitsImperial),
+        onSettled: () => setSavingUnits(null),
+      },
+    );
   };
 
   return (
