@@ -70,3 +70,25 @@ export const memberProfile = z.strictObject({
   canViewContent: z.boolean(),
 });
 export type MemberProfile = z.infer<typeof memberProfile>;
+
+/** Tag and hashtag options and select-members: a prefix typed so far (empty lists the most relevant). */
+export const optionsQuery = z.strictObject({ page, search });
+
+/** `GET /api/getUserTagfollowerFollowingList`: members the viewer may @-mention (people they follow or who follow them). */
+export const userTagOption = z.strictObject({
+  userId: z.int(),
+  handleName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  profileImage: z.nullable(z.string()),
+});
+export const userTagOptions = pagedList(userTagOption);
+export type UserTagOption = z.infer<typeof userTagOption>;
+
+/** `GET /api/feedTag`: hashtags already used, by prefix, most used first. `tagName` has no `#`. */
+export const hashTagOption = z.strictObject({ tagName: z.string(), useCount: z.int().check(z.minimum(0)) });
+export const hashTagOptions = pagedList(hashTagOption);
+export type HashTagOption = z.infer<typeof hashTagOption>;
+
+/** `GET /api/selectMembers`: members the viewer may invite or make co-host (anyone they may see); same card as lists. */
+export const selectMembersQuery = optionsQuery;

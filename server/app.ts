@@ -28,6 +28,7 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
+import { createInProcessBus, type Bus } from './realtime/bus';
 
 export type BuildOptions = {
   config: AppConfig;
@@ -37,10 +38,12 @@ export type BuildOptions = {
   sms?: SmsSender;
   /** Media storage; by default from the config (disk, or S3 when S3_BUCKET is set). The app closes it. */
   storage?: Storage;
+  /** The live bus; by default from the config. The app closes it. */
+  bus?: Bus;
 };
 
 /** Builds the whole server from its configuration; `index.ts` starts it, tests `inject` into it. */
-export async function buildApp({ config, db, clock = systemClock, mailer, sms, storage }: BuildOptions) {
+export async function buildApp({ config, db, clock = systemClock, mailer, sms, storage, bus }: BuildOptions) {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -62,6 +65,7 @@ export async function buildApp({ config, db, clock = systemClock, mailer, sms, s
     google: config.google ? new OidcProvider(config.google.issuer, config.google.clientId, config.google.clientSecret) : undefined,
     storage: storage ?? createStorage(config),
     jobs: new JobRunner({ db, clock, log: app.log, pollMs: config.jobPollMs || undefined }),
+    bus: bus ?? createInProcessBus(),
   };
   app.decorate('deps', deps);
 
@@ -98,6 +102,7 @@ export async function buildApp({ config, db, clock = systemClock, mailer, sms, s
   app.addHook('onClose', async () => {
     await sweeper?.stop();
     await deps.storage.close();
+    await deps.bus.close();
   });
   return app;
 }

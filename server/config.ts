@@ -31,6 +31,10 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: flag.default(false),
+  // Live fan-out between API processes; without it the bus is in-process (one server).
+  REDIS_URL: z.string().url('must be a redis:// URL').optional(),
+  // Where browsers open the live socket when it is not the page's own origin (e.g. wss://live.example.com/ws).
+  PUBLIC_SOCKET_URL: z.string().url('must be a ws:// or wss:// URL').optional(),
 }).refine((e) => !e.S3_ACCESS_KEY_ID === !e.S3_SECRET_ACCESS_KEY, {
   path: ['S3_SECRET_ACCESS_KEY'],
   message: 'set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together, or neither (the default AWS credential chain)',
@@ -64,6 +68,10 @@ export type AppConfig = {
     | undefined;
   /** 0: this process does not poll the jobs table. */
   jobPollMs: number;
+  /** Redis pub/sub for the live bus (notifications reach sockets on every API process); in-process when absent. */
+  redisUrl: string | undefined;
+  /** The live socket's URL for browsers when not same-origin `/ws`. */
+  publicSocketUrl: string | undefined;
   /** The built SPA; absent in tests that exercise only the API. */
   spaDir: string | undefined;
 };
@@ -105,6 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : undefined,
     jobPollMs: e.JOB_POLL_MS,
+    redisUrl: e.REDIS_URL,
+    publicSocketUrl: e.PUBLIC_SOCKET_URL,
     spaDir: path.resolve('dist'),
   };
 }

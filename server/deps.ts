@@ -4,6 +4,7 @@ import type { JobRunner } from './jobs/runner';
 import type { Clock } from './lib/clock';
 import type { Mailer } from './lib/mailer';
 import type { SmsSender } from './lib/sms';
+import type { Bus } from './realtime/bus';
 import type { Storage } from './lib/storage/storage';
 import type { OidcProvider } from './modules/auth/oidc-provider';
 
@@ -19,4 +20,6 @@ export type Deps = {
   storage: Storage;
   /** Background jobs: handlers register here; work is enqueued with `enqueue(tx, ...)` (server/jobs/queue.ts). */
   jobs: JobRunner;
+  /** Live fan-out to WebSockets: in-process, or Redis pub/sub when `REDIS_URL` is set (server/realtime/). */
+  bus: Bus;
 };

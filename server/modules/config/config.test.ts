@@ -13,7 +13,7 @@ afterAll(() => t?.close());
 describe('GET /api/config without Google', () => {
   it('hides Google sign-in', async () => {
     const data = okData(await t.app.inject({ method: 'GET', url: '/api/config' }), publicConfigData);
-    expect(data).toEqual({ googleClientId: null, googleAuthorizeUrl: null });
+    expect(data).toEqual({ googleClientId: null, googleAuthorizeUrl: null, socketUrl: null });
   });
 
   it('answers social sign-in calls with 404', async () => {

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps';
  * What the web and mobile clients need to know about this server at run time (is Google sign-in on?), so one build
  * serves every installation. The same answer goes into every page (see plugins/spa.ts) and to `GET /api/config`.
  */
-export async function publicConfig(deps: Pick<Deps, 'google'>, log: { warn(obj: object, msg: string): void }) {
+export async function publicConfig(deps: Pick<Deps, 'google' | 'config'>, log: { warn(obj: object, msg: string): void }) {
   let googleAuthorizeUrl: string | null = null;
   if (deps.google) {
     googleAuthorizeUrl = await deps.google.authorizeUrl().catch((err: unknown) => {
@@ -12,5 +12,9 @@ export async function publicConfig(deps: Pick<Deps, 'google'>, log: { warn(obj: 
       return null;
     });
   }
-  return { googleClientId: googleAuthorizeUrl ? deps.google!.clientId : null, googleAuthorizeUrl };
+  return {
+    googleClientId: googleAuthorizeUrl ? deps.google!.clientId : null,
+    googleAuthorizeUrl,
+    socketUrl: deps.config.publicSocketUrl ?? null,
+  };
 }

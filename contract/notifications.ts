@@ -1,0 +1,95 @@
+import * as z from 'zod/mini';
+import { pagedList } from './envelope';
+import { memberCard } from './social';
+
+/**
+ * What a notification is about. Each kind is also a row of the settings screen (spec §2 /notifications/settings);
+ * posts, comments, events and associates start writing theirs when those areas land.
+ */
+export const NOTIFICATION_KINDS = [
+  'new_follower',
+  'follow_request',
+  'request_accepted',
+  'likes',
+  'comments',
+  'mentions',
+  'events',
+  'associates',
+] as const;
+export const notificationKind = z.enum(NOTIFICATION_KINDS);
+export type NotificationKind = z.infer<typeof notificationKind>;
+
+/** Where a notification leads: a profile now; posts, comments and events as those areas land. */
+export const notificationSubject = z.enum(['profile', 'feed', 'comment', 'event']);
+
+/** The member who did the thing, as small as a notification row needs. */
+export const notificationActor = z.strictObject({
+  userId: z.int(),
+  handleName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  profileImage: z.nullable(z.string()),
+});
+
+export const notification = z.strictObject({
+  id: z.int(),
+  kind: notificationKind,
+  /** One sentence, e.g. "Robin Ridge started following you." (the same words go into the e-mail). */
+  message: z.string(),
+  actor: z.nullable(notificationActor),
+  subjectType: notificationSubject,
+  /** The subject's id: the actor's userId for a profile, a feedId, commentId or eventId otherwise. */
+  subjectId: z.int(),
+  /** For subjects that need a second id to link to (a comment's feedId); null otherwise. */
+  parentId: z.nullable(z.int()),
+  isRead: z.boolean(),
+  /** ISO 8601 UTC. */
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notification>;
+
+/** The counts the navigation shows; pushed over the socket whenever either changes. */
+export const notificationBadge = z.strictObject({
+  unreadCount: z.int().check(z.minimum(0)),
+  newFollowerRequestCount: z.int().check(z.minimum(0)),
+});
+export type NotificationBadge = z.infer<typeof notificationBadge>;
+
+/** `GET /api/notifications`: newest first, 20 a page; the badge rides along (spec §3: newFollowerRequestCount). */
+export const notificationList = z.object({
+  ...pagedList(notification).shape,
+  unreadCount: z.int().check(z.minimum(0)),
+  newFollowerRequestCount: z.int().check(z.minimum(0)),
+});
+export type NotificationList = z.infer<typeof notificationList>;
+
+export const notificationListQuery = z.strictObject({
+  page: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000))),
+});
+
+/** `POST /api/notifications/read`: one notification, or every one when `notificationId` is left out. */
+export const markReadBody = z.strictObject({ notificationId: z.optional(z.int().check(z.minimum(1))) });
+
+/**
+ * `GET /api/notificationRequestFollowList`: the follow-requests row at the top of the notifications screen —
+ * how many are waiting and the newest few requesters.
+ */
+export const followRequestSummary = z.strictObject({
+  newFollowerRequestCount: z.int().check(z.minimum(0)),
+  latest: z.array(memberCard).check(z.maxLength(3)),
+});
+export type FollowRequestSummary = z.infer<typeof followRequestSummary>;
+
+/** One row of the settings screen: a kind, on or off per channel. */
+export const notificationSetting = z.strictObject({
+  kind: notificationKind,
+  inApp: z.boolean(),
+  email: z.boolean(),
+});
+export type NotificationSetting = z.infer<typeof notificationSetting>;
+
+/** `GET /api/notification-setting` answers every kind; `POST` takes any of them and answers every kind again. */
+export const notificationSettings = z.strictObject({
+  settings: z.array(notificationSetting).check(z.maxLength(NOTIFICATION_KINDS.length)),
+});
+export type NotificationSettings = z.infer<typeof notificationSettings>;

@@ -1,0 +1,38 @@
+import { EventEmitter } from 'node:events';
+import type { LiveMessage } from '#contract/realtime';
+
+/**
+ * What travels between API processes. Every process hears every message and acts on the sockets it holds, so a
+ * notification written by process A reaches a member whose socket is on process B.
+ */
+export type BusMessage =
+  /** Push `message` to every socket of `userId`. */
+  | { type: 'deliver'; userId: number; message: LiveMessage }
+  /** Close the sockets of these sessions (sign-out), or of every session of `userId` (reset, deletion). */
+  | { type: 'sessions-ended'; userId: number; sessionIds?: number[] };
+
+export type Bus = {
+  /** Resolves once the message is handed on (in-process: delivered to local listeners). Never throws to callers. */
+  publish(message: BusMessage): Promise<void>;
+  /** Listens to every message from every process (this one included); returns the unsubscribe. */
+  subscribe(listener: (message: BusMessage) => void): () => void;
+  close(): Promise<void>;
+};
+
+/** One process: an event emitter. The default, and what tests use unless they prove the Redis path. */
+export function createInProcessBus(): Bus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    async publish(message) {
+      emitter.emit('message', message);
+    },
+    subscribe(listener) {
+      emitter.on('message', listener);
+      return () => emitter.off('message', listener);
+    },
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}
