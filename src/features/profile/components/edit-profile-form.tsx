@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useIsMutating, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { Controller, useForm, useWatch, type FieldError, type Merge } from 'react-hook-form';
 import { BIO_MAX, updateProfileBody } from '#contract/profile';
 import { GENDERS, MIN_AGE_YEARS } from '#contract/rules';
@@ -48,7 +49,9 @@ export function EditProfileForm({ profile }: { profile: OwnProfile }) {
   const save = useUpdateProfile();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const uploading = useIsMutating({ mutationKey: profileKeys.upload() }) > 0;
+  // Which pickers are uploading; the save waits for both keys to be in the form.
+  const [busyPickers, setBusyPickers] = useState<Partial<Record<'profile' | 'cover', boolean>>>({});
+  const uploading = Boolean(busyPickers.profile || busyPickers.cover);
   const [handle, bio, profileImage, profileCoverImage] = useWatch({
     control: form.control,
     name: ['handleName', 'bio', 'profileImage', 'profileCoverImage'],
@@ -84,6 +87,7 @@ export function EditProfileForm({ profile }: { profile: OwnProfile }) {
             currentUrl={profile.profileImage}
             value={profileImage}
             onChange={(key) => form.setValue('profileImage', key, { shouldDirty: true })}
+            onBusyChange={(busy) => setBusyPickers((b) => ({ ...b, profile: busy }))}
             name={name}
             error={errors.profileImage?.message}
           />
@@ -95,6 +99,7 @@ export function EditProfileForm({ profile }: { profile: OwnProfile }) {
             currentUrl={profile.profileCoverImage}
             value={profileCoverImage}
             onChange={(key) => form.setValue('profileCoverImage', key, { shouldDirty: true })}
+            onBusyChange={(busy) => setBusyPickers((b) => ({ ...b, cover: busy }))}
             name={name}
             error={errors.profileCoverImage?.message}
           />

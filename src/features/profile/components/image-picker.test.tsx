@@ -160,6 +160,8 @@ describe('Profile and cover images', () => {
     const { user } = await renderPage();
     await user.upload(screen.getByLabelText('Choose profile photo'), photo());
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Use crop' }));
+    // From the moment the crop is used, a save would go without the photo: it waits.
+    expect(screen.getByRole('button', { name: 'Save profile' })).toBeDisabled();
     await user.click(await screen.findByRole('button', { name: 'Cancel upload' }));
     await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
     held.open();

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
 import { IMAGE_EXTENSIONS, IMAGE_MAX_BYTES } from '#contract/media';
 import { Avatar } from '../../../components/avatar';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -18,6 +18,8 @@ type Props = {
   /** The member's name, for the avatar's initials when there is no photo. */
   name: string;
   error?: string | undefined;
+  /** Told when an upload starts and ends, so the form can hold its save until the key is in. */
+  onBusyChange?(busy: boolean): void;
 };
 
 const hasImageExtension = (name: string) => IMAGE_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext));
@@ -26,7 +28,7 @@ const hasImageExtension = (name: string) => IMAGE_EXTENSIONS.some((ext) => name.
  * Choose, crop, upload (with a progress bar that can be cancelled) or remove the profile photo or the cover. The
  * upload's key goes into the form; nothing changes on the profile until the form is saved.
  */
-export function ImagePicker({ target, currentUrl, value, onChange, name, error }: Props) {
+export function ImagePicker({ target, currentUrl, value, onChange, name, error, onBusyChange }: Props) {
   const { label } = CROP_TARGETS[target];
   const inputId = useId();
   const upload = useUploadImage();
@@ -42,6 +44,17 @@ export function ImagePicker({ target, currentUrl, value, onChange, name, error }
 
   const shown = value === undefined ? currentUrl : value === null ? null : preview;
   const uploading = progress !== null;
+
+  // A layout effect, so the form knows before the browser paints the closed cropper: a save clicked in the same
+  // instant must already find the button disabled (the mutation cache reports a started upload a tick later).
+  const onBusyChangeRef = useRef(onBusyChange);
+  useLayoutEffect(() => {
+    onBusyChangeRef.current = onBusyChange;
+  });
+  useLayoutEffect(() => {
+    onBusyChangeRef.current?.(uploading);
+  }, [uploading]);
+  useEffect(() => () => onBusyChangeRef.current?.(false), []);
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -60,7 +73,13 @@ export function ImagePicker({ target, currentUrl, value, onChange, name, error }
     controller.current = abort;
     setProgress(0);
     upload.mutate(
-      { image, purpose: target, signal: abort.signal, onProgress: (fraction) => setProgress(Math.round(fraction * 100)) },
+      {
+        image,
+        purpose: target,
+        signal: abort.signal,
+        // XHR can report progress once more after a cancel; it must not bring the finished bar back.
+        onProgress: (fraction) => !abort.signal.aborted && setProgress(Math.round(fraction * 100)),
+      },
       {
         onSuccess: (uploaded) => {
           if (!uploaded) return;
