@@ -63,6 +63,8 @@ export default defineConfig({
         DEMO: '1',
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT: '1000',
+        // With REDIS_URL set (CI), this run's live bus keeps to a channel of its own.
+        REDIS_CHANNEL: `switchback:e2e:${path.basename(process.env.E2E_DATA_DIR)}`,
         GOOGLE_CLIENT_ID: 'switchback-e2e',
         GOOGLE_ISSUER: `http://127.0.0.1:${oidcPort}`,
       },

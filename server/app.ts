@@ -21,6 +21,8 @@ import { healthRoutes } from './modules/health/routes';
 import { mapStyleRoutes } from './modules/map-styles/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { startUploadSweeper } from './modules/media/sweeper';
+import { notificationRoutes } from './modules/notifications/routes';
+import { optionsRoutes } from './modules/social/options-routes';
 import { socialRoutes } from './modules/social/routes';
 import { userRoutes } from './modules/users/routes';
 import { registerAuthentication } from './plugins/authenticate';
@@ -28,7 +30,13 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
-import { createInProcessBus, type Bus } from './realtime/bus';
+import type { Bus } from './realtime/bus';
+import { createBus } from './realtime/create-bus';
+import { requestLogFields } from './realtime/redact-token';
+import { socketRoutes, type SocketTimings } from './realtime/socket-routes';
+
+/** One route as registered; the schemas are the zod ones the route validates with (or none). */
+export type RouteTableEntry = { method: string; url: string; params?: unknown; querystring?: unknown; body?: unknown };
 
 export type BuildOptions = {
   config: AppConfig;
@@ -40,18 +48,28 @@ export type BuildOptions = {
   storage?: Storage;
   /** The live bus; by default from the config. The app closes it. */
   bus?: Bus;
+  /** Heartbeat and session re-check intervals of the live socket; tests shorten them. */
+  socketTimings?: SocketTimings;
 };
 
 /** Builds the whole server from its configuration; `index.ts` starts it, tests `inject` into it. */
-export async function buildApp({ config, db, clock = systemClock, mailer, sms, storage, bus }: BuildOptions) {
+export async function buildApp({ config, db, clock = systemClock, mailer, sms, storage, bus, socketTimings }: BuildOptions) {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // The live socket's token may ride in the URL (`/ws?token=`): request lines log the URL without it.
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: { req: requestLogFields } },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     // A line per request only when asked for (LOG_LEVEL=debug); errors are always logged with their request id.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
   });
+  // Every route with its request schemas, collected before any is added: check 10's test reads it to find each route
+  // that takes an id, so a new one fails that test until it is covered.
+  const routeTable: RouteTableEntry[] = [];
+  app.addHook('onRoute', ({ method, url, schema }) => {
+    for (const m of [method].flat()) routeTable.push({ method: m, url, params: schema?.params, querystring: schema?.querystring, body: schema?.body });
+  });
+  app.decorate('routeTable', routeTable as readonly RouteTableEntry[]);
   app.setValidatorCompiler(validatorCompiler);
   // Responses are checked against the contract in development and tests; production trusts the typed handlers.
   app.setSerializerCompiler(config.env === 'production' ? () => (data) => JSON.stringify(data) : serializerCompiler);
@@ -65,7 +83,7 @@ export async function buildApp({ config, db, clock = systemClock, mailer, sms, s
     google: config.google ? new OidcProvider(config.google.issuer, config.google.clientId, config.google.clientSecret) : undefined,
     storage: storage ?? createStorage(config),
     jobs: new JobRunner({ db, clock, log: app.log, pollMs: config.jobPollMs || undefined }),
-    bus: bus ?? createInProcessBus(),
+    bus: bus ?? createBus(config, app.log),
   };
   app.decorate('deps', deps);
 
@@ -78,12 +96,15 @@ export async function buildApp({ config, db, clock = systemClock, mailer, sms, s
   authRoutes(app, deps);
   userRoutes(app, deps);
   socialRoutes(app, deps);
+  optionsRoutes(app, deps);
+  notificationRoutes(app, deps);
   mapStyleRoutes(app);
   contactRoutes(app, deps);
   configRoutes(app, deps);
   healthRoutes(app, deps);
   await mediaRoutes(app, deps);
   accountRoutes(app, deps);
+  await socketRoutes(app, deps, socketTimings);
   registerAccountJobs(deps);
 
   await registerSpa(app, config.spaDir, () => publicConfig(deps, app.log));
@@ -110,5 +131,6 @@ export async function buildApp({ config, db, clock = systemClock, mailer, sms, s
 declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
+    routeTable: readonly RouteTableEntry[];
   }
 }

@@ -33,6 +33,8 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: flag.default(false),
   // Live fan-out between API processes; without it the bus is in-process (one server).
   REDIS_URL: z.string().url('must be a redis:// URL').optional(),
+  // The pub/sub channel: installations (or test runs) sharing one Redis each need their own, since user ids clash.
+  REDIS_CHANNEL: z.string().min(1).max(200).default('switchback:live'),
   // Where browsers open the live socket when it is not the page's own origin (e.g. wss://live.example.com/ws).
   PUBLIC_SOCKET_URL: z.string().url('must be a ws:// or wss:// URL').optional(),
 }).refine((e) => !e.S3_ACCESS_KEY_ID === !e.S3_SECRET_ACCESS_KEY, {
@@ -70,6 +72,7 @@ export type AppConfig = {
   jobPollMs: number;
   /** Redis pub/sub for the live bus (notifications reach sockets on every API process); in-process when absent. */
   redisUrl: string | undefined;
+  redisChannel: string;
   /** The live socket's URL for browsers when not same-origin `/ws`. */
   publicSocketUrl: string | undefined;
   /** The built SPA; absent in tests that exercise only the API. */
@@ -114,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : undefined,
     jobPollMs: e.JOB_POLL_MS,
     redisUrl: e.REDIS_URL,
+    redisChannel: e.REDIS_CHANNEL,
     publicSocketUrl: e.PUBLIC_SOCKET_URL,
     spaDir: path.resolve('dist'),
   };

@@ -6,6 +6,9 @@
 // Extended-A/B and Latin Extended Additional (every accented Latin letter); other scripts are only ASCII-lowercased
 // by the database (TODO if members search in Greek or Cyrillic: extend RANGES).
 
+/** `%`, `_` and `\` typed by a member match themselves in a LIKE pattern. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** How search text is compared: 'José Ñúñez' -> 'jose nunez'. */
 export function searchFold(text: string) {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();

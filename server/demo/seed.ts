@@ -3,15 +3,20 @@ import type { Deps } from '../deps';
 import { users } from '../db/schema';
 import { DEMO_MEMBERS, DEMO_PASSWORD, seedAccounts } from './accounts';
 import { seedProfileImages } from './profile-images';
+import { seedSocialGraph } from './social-graph';
 
 /**
  * The demo world a new install lands in. Runs once, on an empty database; each area adds its own step here
- * (accounts and profiles now; posts, events, gear and activities as those areas land).
+ * (accounts, profiles and who follows whom now; posts, events, gear and activities as those areas land).
  */
 export async function seedDemoWorld(deps: Deps) {
   const [row] = await deps.db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return false;
-  const members = await deps.db.transaction((tx) => seedAccounts(tx));
+  const members = await deps.db.transaction(async (tx) => {
+    const seeded = await seedAccounts(tx);
+    await seedSocialGraph(tx, seeded, deps.clock.now());
+    return seeded;
+  });
   for (const [i, member] of members.entries()) await seedProfileImages(deps, member.id, DEMO_MEMBERS[i]!);
   const demo = DEMO_MEMBERS[0];
   // Printed plainly, not only logged, so a new user finds it in the start-up output.

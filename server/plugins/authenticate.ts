@@ -22,11 +22,19 @@ export function registerAuthentication(app: FastifyInstance, deps: Deps) {
     if (!request.url.startsWith('/api/') && !request.url.startsWith('/media/')) return;
     const header = request.headers.authorization;
     if (!header) return;
-    const match = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(header);
-    const session = match ? await findSession(deps.db, deps.clock, match[1]!) : undefined;
+    const token = bearerToken(header);
+    const session = token ? await findSession(deps.db, deps.clock, token) : undefined;
     if (!session) throw unauthorized();
     request.session = session;
   });
+}
+
+/**
+ * The token of an `Authorization: Bearer <token>` header, or undefined when it is not one of ours in shape (43
+ * base64url characters; anything far longer is not worth hashing). The one reader for HTTP and the live socket.
+ */
+export function bearerToken(header: string) {
+  return /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(header)?.[1];
 }
 
 /** Route guard: the signed-in member, or 401. */

@@ -1,6 +1,6 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { follows } from '../db/schema';
+import { follows, users } from '../db/schema';
 
 /**
  * The one authorization place (architecture.md): every "may this viewer see / do this" is answered here, and no route
@@ -85,4 +85,28 @@ export async function mayViewProfileContent(db: Db, viewerId: number, owner: Con
 /** Whether `viewerId` may follow (or request to follow) `targetId`. Blocks will refuse here. */
 export function mayFollow(viewerId: number, targetId: number) {
   return viewerId !== targetId;
+}
+
+/** Members with an accepted follow either way with `viewerId`, as a condition on `users.id`. */
+export function isConnectedTo(viewerId: number): SQL {
+  return sql`${users.id} in (
+    select ${follows.followeeId} from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.status} = 'accepted'
+    union all
+    select ${follows.followerId} from ${follows} where ${follows.followeeId} = ${viewerId} and ${follows.status} = 'accepted')`;
+}
+
+/**
+ * Whom `viewerId` may @-mention, as a condition on `users.id`: members they follow or who follow them. A pending
+ * request grants nothing. Blocks in either direction will subtract here.
+ */
+export function mayMentionWhere(viewerId: number): SQL {
+  return isConnectedTo(viewerId);
+}
+
+/**
+ * Whom `viewerId` may invite to an event or make co-host, as a condition on `users.id`: every other member for now.
+ * Blocks in either direction will subtract here (check 13: a blocked member cannot be invited).
+ */
+export function mayInviteWhere(viewerId: number): SQL {
+  return ne(users.id, viewerId);
 }

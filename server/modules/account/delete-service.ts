@@ -89,8 +89,11 @@ export async function deleteAccount(deps: Deps, user: UserRow, body: DeleteAccou
     await enqueue(tx, deps.clock, REMOVE_FILES_JOB, payload, new Date(deps.clock.now().getTime() + LATE_SWEEP_MS));
     return enqueue(tx, deps.clock, REMOVE_FILES_JOB, payload);
   });
+  if (jobId === undefined) return;
+  // Every live socket of the account closes, on whichever process holds it (check 7); the sessions went with the row.
+  await deps.bus.publish({ type: 'sessions-ended', userId: user.id });
   // At once, so the files are gone when the member reads "deleted"; a failure is retried by the runner.
-  if (jobId !== undefined) await deps.jobs.runNow(jobId);
+  await deps.jobs.runNow(jobId);
 }
 
 /** The job that removes a deleted member's files; removing what is already gone is not an error, so it may rerun. */

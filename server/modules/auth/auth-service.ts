@@ -95,7 +95,7 @@ export async function verifyResetCode(deps: Deps, email: string, code: string, r
 /** Sets the new password for the request behind `token` once its code is verified; every session ends (check 3). */
 export async function resetPassword(deps: Deps, body: z.infer<typeof resetPasswordBody>) {
   const passwordHash = await hashPassword(body.password);
-  await deps.db.transaction(async (tx) => {
+  const userId = await deps.db.transaction(async (tx) => {
     const request = await findByTicket(tx, deps.clock, 'reset', body.token);
     const fresh =
       request?.verifiedAt != null && deps.clock.now().getTime() - request.verifiedAt.getTime() < CODE_RULES.ticketLifetimeMs;
@@ -107,5 +107,8 @@ export async function resetPassword(deps: Deps, body: z.infer<typeof resetPasswo
     await tx.update(users).set({ passwordHash, updatedAt: deps.clock.now() }).where(eq(users.id, user.id));
     await killCode(tx, deps.clock, request.id);
     await revokeAllSessions(tx, deps.clock, user.id);
+    return user.id;
   });
+  // After the commit, so no socket is closed for a reset that rolled back.
+  await deps.bus.publish({ type: 'sessions-ended', userId });
 }

@@ -110,7 +110,10 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
     preHandler: requireUser,
     schema: { tags, security: [{ bearer: [] }], response: { 200: okEnvelope(emptyData) } },
     handler: async (req) => {
-      await revokeSession(deps.db, deps.clock, currentUser(req).sessionId);
+      const { sessionId, user } = currentUser(req);
+      await revokeSession(deps.db, deps.clock, sessionId);
+      // This device's live socket closes too, on whichever process holds it (check 7).
+      await deps.bus.publish({ type: 'sessions-ended', userId: user.id, sessionIds: [sessionId] });
       return ok('Signed out.', {});
     },
   });

@@ -39,7 +39,7 @@ function expectRefused(res: Awaited<ReturnType<typeof post>>) {
 describe('GET /api/config with Google configured', () => {
   it('tells the SPA the client id and the issuer’s authorize endpoint', async () => {
     const data = okData(await t.app.inject({ method: 'GET', url: '/api/config' }), publicConfigData);
-    expect(data).toEqual({ googleClientId: CLIENT_ID, googleAuthorizeUrl: `${google.url}/authorize` });
+    expect(data).toEqual({ googleClientId: CLIENT_ID, googleAuthorizeUrl: `${google.url}/authorize`, socketUrl: null });
   });
 });
 

@@ -43,7 +43,7 @@ export function socialRoutes(app: FastifyInstance, deps: Deps) {
     preHandler: requireUser,
     schema: { tags, security, body: userIdBody, response: rel },
     handler: async (req) => {
-      const result = await social.follow(deps.db, deps.clock.now(), me(req), req.body.userId);
+      const result = await social.follow(deps, me(req), req.body.userId);
       return ok(result.isRequested ? 'Follow request sent.' : 'You are following this member.', result);
     },
   });
@@ -51,25 +51,25 @@ export function socialRoutes(app: FastifyInstance, deps: Deps) {
   r.post('/api/unFollow', {
     preHandler: requireUser,
     schema: { tags, security, body: userIdBody, response: rel },
-    handler: async (req) => ok('Unfollowed.', await social.unfollow(deps.db, me(req), req.body.userId)),
+    handler: async (req) => ok('Unfollowed.', await social.unfollow(deps, me(req), req.body.userId)),
   });
 
   r.post('/api/follow/accept', {
     preHandler: requireUser,
     schema: { tags, security, body: userIdBody, response: rel },
-    handler: async (req) => ok('Follow request accepted.', await social.acceptRequest(deps.db, deps.clock.now(), me(req), req.body.userId)),
+    handler: async (req) => ok('Follow request accepted.', await social.acceptRequest(deps, me(req), req.body.userId)),
   });
 
   r.delete('/api/deleteFollowRequest', {
     preHandler: requireUser,
     schema: { tags, security, body: userIdBody, response: rel },
-    handler: async (req) => ok('Follow request declined.', await social.rejectRequest(deps.db, me(req), req.body.userId)),
+    handler: async (req) => ok('Follow request declined.', await social.rejectRequest(deps, me(req), req.body.userId)),
   });
 
   r.post('/api/follower/remove', {
     preHandler: requireUser,
     schema: { tags, security, body: userIdBody, response: rel },
-    handler: async (req) => ok('Follower removed.', await social.removeFollower(deps.db, me(req), req.body.userId)),
+    handler: async (req) => ok('Follower removed.', await social.removeFollower(deps, me(req), req.body.userId)),
   });
 
   r.get('/api/user-profile', {

@@ -1,17 +1,20 @@
 import { and, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { MemberCard, MemberList, MemberProfile, Relationship } from '#contract/social';
+import type { Deps } from '../../deps';
 import type { Db } from '../../db/client';
 import { follows, users } from '../../db/schema';
-import { searchFold } from '../../db/search-text';
+import { escapeLike, searchFold } from '../../db/search-text';
 import { badRequest, notFound } from '../../lib/errors';
 import { mayFollow, mayViewProfileContent, relationship, relationshipFrom } from '../../policy/social-policy';
+import * as notices from '../notifications/follow-notices';
+import { withOutbox } from '../notifications/outbox';
 
 export const PER_PAGE = 20;
 
 type ListQuery = { page?: number | undefined; search?: string | undefined };
 
 /** Only the public columns ever leave this module about another member (check 11). */
-const cardColumns = {
+export const cardColumns = {
   userId: users.id,
   handleName: users.handleName,
   firstName: users.firstName,
@@ -43,11 +46,10 @@ function toCard(row: CardRow, rel: Relationship): MemberCard {
  * `search_text` contains what the member typed, folded the same way (server/db/search-text.ts). LIKE, not ILIKE:
  * both sides are already lowercase. Wildcards the member types are escaped, so `%` and `_` match themselves.
  */
-function searchCondition(search: string | undefined): SQL | undefined {
+export function searchCondition(search: string | undefined): SQL | undefined {
   const term = searchFold(search?.trim() ?? '');
   if (!term) return undefined;
-  const escaped = term.replace(/[\\%_]/g, (c) => `\\${c}`);
-  return sql`${users.searchText} like ${`%${escaped}%`}`;
+  return sql`${users.searchText} like ${`%${escapeLike(term)}%`}`;
 }
 
 /** The viewer's relationships to many members at once (two edge directions, one query). */
@@ -72,7 +74,7 @@ async function relationshipsTo(db: Db, viewerId: number, ids: number[]) {
   return (id: number) => relationshipFrom(id, out.get(id), inc.get(id));
 }
 
-async function toList(db: Db, viewerId: number, rows: CardRow[], total: number, page: number): Promise<MemberList> {
+export async function toList(db: Db, viewerId: number, rows: CardRow[], total: number, page: number): Promise<MemberList> {
   const rel = await relationshipsTo(
     db,
     viewerId,
@@ -90,7 +92,7 @@ async function toList(db: Db, viewerId: number, rows: CardRow[], total: number, 
 // TODO(keyset): the wire is page-numbered (`page`, `last_page`, `total`), so lists use OFFSET over a stable order
 // (created_at, id descending, served by the ascending indexes scanned backward). Switch to a cursor once the
 // contract carries one.
-const offsetOf = (page: number) => (page - 1) * PER_PAGE;
+export const offsetOf = (page: number) => (page - 1) * PER_PAGE;
 
 /** `GET /api/user/all`: every other member, newest first, optionally searched and filtered by sport. */
 export async function listMembers(db: Db, viewerId: number, q: ListQuery & { sportId?: number | undefined }) {
@@ -136,54 +138,100 @@ async function findMember(db: Db, userId: number) {
   return row;
 }
 
+const NO_REQUEST = 'There is no follow request from that member.';
+
 const edge = (followerId: number, followeeId: number) => and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId));
 
-/** Follows a public member at once, or asks a private one. Repeating it changes nothing. */
-export async function follow(db: Db, now: Date, viewerId: number, targetId: number) {
+/**
+ * Follows a public member at once, or asks a private one. Repeating it changes nothing and tells nobody again.
+ * The member followed or asked is notified, and their screens learn the new relationship.
+ */
+export async function follow(deps: Deps, viewerId: number, targetId: number) {
   if (!mayFollow(viewerId, targetId)) throw badRequest('You cannot follow yourself.', { userId: ['You cannot follow yourself.'] });
-  const target = await findMember(db, targetId);
-  const status = target.isPrivate ? 'pending' : 'accepted';
-  await db
-    .insert(follows)
-    .values({ followerId: viewerId, followeeId: targetId, status, createdAt: now, acceptedAt: status === 'accepted' ? now : null })
-    .onConflictDoNothing({ target: [follows.followerId, follows.followeeId] });
-  // A request left pending when the profile turned public becomes a follow on the next try.
-  if (!target.isPrivate) {
-    await db.update(follows).set({ status: 'accepted', acceptedAt: now }).where(and(edge(viewerId, targetId), eq(follows.status, 'pending')));
-  }
-  return relationship(db, viewerId, targetId);
+  return withOutbox(deps, async (tx, outbox) => {
+    const now = deps.clock.now();
+    const target = await findMember(tx, targetId);
+    const status = target.isPrivate ? 'pending' : 'accepted';
+    const [inserted] = await tx
+      .insert(follows)
+      .values({ followerId: viewerId, followeeId: targetId, status, createdAt: now, acceptedAt: status === 'accepted' ? now : null })
+      .onConflictDoNothing({ target: [follows.followerId, follows.followeeId] })
+      .returning({ status: follows.status });
+    // A request left pending when the profile turned public becomes a follow on the next try.
+    const upgraded = target.isPrivate
+      ? []
+      : await tx
+          .update(follows)
+          .set({ status: 'accepted', acceptedAt: now })
+          .where(and(edge(viewerId, targetId), eq(follows.status, 'pending')))
+          .returning({ id: follows.id });
+    if (upgraded.length > 0) await notices.requestGone(tx, outbox, viewerId, targetId);
+    if (inserted?.status === 'pending') await notices.requested(tx, now, outbox, viewerId, targetId);
+    else if (inserted || upgraded.length > 0) await notices.followed(tx, now, outbox, viewerId, targetId);
+    if (inserted || upgraded.length > 0) outbox.relationship(targetId, viewerId);
+    return relationship(tx, viewerId, targetId);
+  });
 }
 
-/** Stops following, or withdraws a pending request. */
-export async function unfollow(db: Db, viewerId: number, targetId: number) {
-  await findMember(db, targetId);
-  await db.delete(follows).where(edge(viewerId, targetId));
-  return relationship(db, viewerId, targetId);
+/** Stops following, or withdraws a pending request (whose notification goes with it). */
+export async function unfollow(deps: Deps, viewerId: number, targetId: number) {
+  return withOutbox(deps, async (tx, outbox) => {
+    await findMember(tx, targetId);
+    const [removed] = await tx.delete(follows).where(edge(viewerId, targetId)).returning({ status: follows.status });
+    if (removed?.status === 'pending') await notices.requestGone(tx, outbox, viewerId, targetId);
+    if (removed) outbox.relationship(targetId, viewerId);
+    return relationship(tx, viewerId, targetId);
+  });
 }
 
-/** Accepts `requesterId`'s pending request to the viewer. Accepting twice is fine; no request at all is a 404. */
-export async function acceptRequest(db: Db, now: Date, viewerId: number, requesterId: number) {
-  await findMember(db, requesterId);
-  const [row] = await db.select({ status: follows.status }).from(follows).where(edge(requesterId, viewerId)).limit(1);
-  if (!row) throw notFound('There is no follow request from that member.');
-  if (row.status === 'pending') {
-    await db.update(follows).set({ status: 'accepted', acceptedAt: now }).where(and(edge(requesterId, viewerId), eq(follows.status, 'pending')));
-  }
-  return relationship(db, viewerId, requesterId);
+/**
+ * Accepts `requesterId`'s pending request to the viewer; the requester is told. Accepting twice is fine; no request
+ * at all is a 404.
+ */
+export async function acceptRequest(deps: Deps, viewerId: number, requesterId: number) {
+  return withOutbox(deps, async (tx, outbox) => {
+    const now = deps.clock.now();
+    await findMember(tx, requesterId);
+    const [row] = await tx.select({ status: follows.status }).from(follows).where(edge(requesterId, viewerId)).limit(1);
+    if (!row) throw notFound(NO_REQUEST);
+    const accepted = await tx
+      .update(follows)
+      .set({ status: 'accepted', acceptedAt: now })
+      .where(and(edge(requesterId, viewerId), eq(follows.status, 'pending')))
+      .returning({ id: follows.id });
+    if (accepted.length > 0) {
+      await notices.requestAccepted(tx, now, outbox, requesterId, viewerId);
+      outbox.relationship(requesterId, viewerId);
+    }
+    return relationship(tx, viewerId, requesterId);
+  });
 }
 
 /** Rejects `requesterId`'s pending request (an accepted follow is left alone: that is remove-follower). */
-export async function rejectRequest(db: Db, viewerId: number, requesterId: number) {
-  await findMember(db, requesterId);
-  await db.delete(follows).where(and(edge(requesterId, viewerId), eq(follows.status, 'pending')));
-  return relationship(db, viewerId, requesterId);
+export async function rejectRequest(deps: Deps, viewerId: number, requesterId: number) {
+  return withOutbox(deps, async (tx, outbox) => {
+    await findMember(tx, requesterId);
+    const removed = await tx
+      .delete(follows)
+      .where(and(edge(requesterId, viewerId), eq(follows.status, 'pending')))
+      .returning({ id: follows.id });
+    if (removed.length === 0) throw notFound(NO_REQUEST);
+    await notices.requestGone(tx, outbox, requesterId, viewerId);
+    outbox.relationship(requesterId, viewerId);
+    return relationship(tx, viewerId, requesterId);
+  });
 }
 
 /** Removes `followerId` from the viewer's followers (or drops their pending request). */
-export async function removeFollower(db: Db, viewerId: number, followerId: number) {
-  await findMember(db, followerId);
-  await db.delete(follows).where(edge(followerId, viewerId));
-  return relationship(db, viewerId, followerId);
+export async function removeFollower(deps: Deps, viewerId: number, followerId: number) {
+  return withOutbox(deps, async (tx, outbox) => {
+    await findMember(tx, followerId);
+    const [removed] = await tx.delete(follows).where(edge(followerId, viewerId)).returning({ status: follows.status });
+    if (!removed) throw notFound('That member does not follow you.');
+    if (removed.status === 'pending') await notices.requestGone(tx, outbox, followerId, viewerId);
+    outbox.relationship(followerId, viewerId);
+    return relationship(tx, viewerId, followerId);
+  });
 }
 
 /** Accepted followers and following of a member. */

@@ -81,21 +81,28 @@ describe('follow state machine', () => {
     await rel('POST', '/api/follow', b, a.userId);
     await rel('POST', '/api/follow', c, a.userId);
     expect(await rel('DELETE', '/api/deleteFollowRequest', a, b.userId)).toEqual(none(b.userId));
-    expect(await rel('DELETE', '/api/deleteFollowRequest', a, b.userId)).toEqual(none(b.userId));
+    // Rejecting again: the request is gone.
+    const again = await send('DELETE', '/api/deleteFollowRequest', a.token, { userId: b.userId });
+    expect(again.statusCode).toBe(404);
+    expect(body(again).message).toBe('There is no follow request from that member.');
     expect(await rel('POST', '/api/unFollow', c, a.userId)).toEqual(none(a.userId));
     expect((await list('/api/followerRequest', a)).total).toBe(0);
     // Accepting a request that no longer exists is a 404.
     expect((await send('POST', '/api/follow/accept', a.token, { userId: b.userId })).statusCode).toBe(404);
   });
 
-  it('rejecting does not remove an accepted follower; remove-follower does', async () => {
+  it('rejecting does not remove an accepted follower (there is no request: 404); remove-follower does', async () => {
     const a = await member();
     const b = await member();
     await rel('POST', '/api/follow', b, a.userId);
-    await rel('DELETE', '/api/deleteFollowRequest', a, b.userId);
+    const reject = await send('DELETE', '/api/deleteFollowRequest', a.token, { userId: b.userId });
+    expect(reject.statusCode).toBe(404);
+    expect(body(reject).message).toBe('There is no follow request from that member.');
     expect((await list('/api/follower', a)).total).toBe(1);
     expect(await rel('POST', '/api/follower/remove', a, b.userId)).toEqual(none(b.userId));
-    expect(await rel('POST', '/api/follower/remove', a, b.userId)).toEqual(none(b.userId));
+    const again = await send('POST', '/api/follower/remove', a.token, { userId: b.userId });
+    expect(again.statusCode).toBe(404);
+    expect(body(again).message).toBe('That member does not follow you.');
     expect((await list('/api/follower', a)).total).toBe(0);
     expect((await list('/api/following', b)).total).toBe(0);
   });

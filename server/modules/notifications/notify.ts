@@ -1,0 +1,89 @@
+import { inArray } from 'drizzle-orm';
+import type { Notification, NotificationKind, notificationSubject } from '#contract/notifications';
+import type * as z from 'zod/mini';
+import type { Deps } from '../../deps';
+import type { Db } from '../../db/client';
+import { notifications, users } from '../../db/schema';
+import { withOutbox, type Outbox } from './outbox';
+import { notificationMail, sentenceFor } from './sentences';
+import { channelsFor } from './settings-service';
+
+export type NotifyInput = {
+  /** Who is told. */
+  userId: number;
+  /** Who did the thing. */
+  actorId: number;
+  kind: NotificationKind;
+  subjectType: z.infer<typeof notificationSubject>;
+  subjectId: number;
+  parentId?: number | null | undefined;
+};
+
+/** The columns of the actor a notification shows (public ones only, check 11). */
+export const actorColumns = {
+  userId: users.id,
+  handleName: users.handleName,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  profileImage: users.profileImage,
+};
+type Actor = { userId: number; handleName: string; firstName: string; lastName: string; profileImage: string | null };
+type Row = typeof notifications.$inferSelect;
+
+export function toNotification(row: Row, actor: Actor | null): Notification {
+  return {
+    id: row.id,
+    kind: row.kind,
+    message: row.message,
+    actor,
+    subjectType: row.subjectType,
+    subjectId: row.subjectId,
+    parentId: row.parentId,
+    isRead: row.readAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Writes a notification inside the caller's transaction `tx`, as the recipient's settings allow, and queues its live
+ * message and e-mail on `outbox` for after the commit. Nothing for a member's own action. Returns the notification,
+ * or null when none was written (own action, in-app off).
+ */
+export async function writeNotification(tx: Db, now: Date, outbox: Outbox, input: NotifyInput): Promise<Notification | null> {
+  if (input.userId === input.actorId) return null;
+  const channels = await channelsFor(tx, input.userId, input.kind);
+  if (!channels.inApp && !channels.email) return null;
+  const people = await tx
+    .select({ ...actorColumns, email: users.email })
+    .from(users)
+    .where(inArray(users.id, [input.userId, input.actorId]));
+  const recipient = people.find((p) => p.userId === input.userId);
+  const found = people.find((p) => p.userId === input.actorId);
+  // Either may have just deleted their account; their rows go with them, so there is nobody to tell or to name.
+  if (!recipient || !found) return null;
+  const { email: _email, ...actor } = found;
+  const message = sentenceFor(input.kind, actor);
+  if (channels.email) outbox.mail(notificationMail(recipient, message));
+  if (!channels.inApp) return null;
+  const [row] = await tx
+    .insert(notifications)
+    .values({
+      userId: input.userId,
+      actorId: input.actorId,
+      kind: input.kind,
+      subjectType: input.subjectType,
+      subjectId: input.subjectId,
+      parentId: input.parentId ?? null,
+      message,
+      createdAt: now,
+    })
+    .returning();
+  const notification = toNotification(row!, actor);
+  outbox.notification(input.userId, notification);
+  return notification;
+}
+
+/** Tells `input.userId` about something `input.actorId` did, in its own transaction (see `writeNotification`). */
+export function notify(deps: Pick<Deps, 'db' | 'bus' | 'mailer' | 'clock'>, input: NotifyInput) {
+  return withOutbox(deps, (tx, outbox) => writeNotification(tx, deps.clock.now(), outbox, input));
+}

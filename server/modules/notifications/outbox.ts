@@ -1,0 +1,74 @@
+import type { Notification } from '#contract/notifications';
+import type { Deps } from '../../deps';
+import type { Db } from '../../db/client';
+import type { Mail } from '../../lib/mailer';
+import { relationship } from '../../policy/social-policy';
+import { badgeOf } from './badge';
+
+type Entry =
+  | { type: 'notification'; userId: number; notification: Notification }
+  | { type: 'badge'; userId: number }
+  | { type: 'relationship'; userId: number; otherId: number };
+
+/**
+ * What to tell members about a change, held until the transaction that made it has committed: a rolled-back change
+ * reaches nobody, and counts and relationships are read from committed rows, so a screen that refetches on the
+ * message sees what the message says.
+ */
+export class Outbox {
+  private readonly entries: Entry[] = [];
+  private readonly mails: Mail[] = [];
+
+  /** A new notification for `userId`; the badge as it then stands rides along. */
+  notification(userId: number, notification: Notification) {
+    this.entries.push({ type: 'notification', userId, notification });
+  }
+
+  /** `userId`'s counts changed without a new notification. */
+  badge(userId: number) {
+    this.entries.push({ type: 'badge', userId });
+  }
+
+  /** `otherId` changed where they stand with `userId`: `userId` gets the relationship as they see it. */
+  relationship(userId: number, otherId: number) {
+    this.entries.push({ type: 'relationship', userId, otherId });
+  }
+
+  mail(mail: Mail) {
+    this.mails.push(mail);
+  }
+
+  /** Sends everything, in the order it was queued; call only after the commit. */
+  async send(deps: Pick<Deps, 'db' | 'bus' | 'mailer'>) {
+    for (const mail of this.mails) deps.mailer.send(mail);
+    // A notification message carries the badge already, so a separate badge for the same member would repeat it.
+    const notified = new Set(this.entries.filter((e) => e.type === 'notification').map((e) => e.userId));
+    const badged = new Set<number>();
+    for (const entry of this.entries) {
+      if (entry.type === 'badge') {
+        if (notified.has(entry.userId) || badged.has(entry.userId)) continue;
+        badged.add(entry.userId);
+      }
+      await deps.bus.publish({ type: 'deliver', userId: entry.userId, message: await liveMessage(deps.db, entry) });
+    }
+  }
+}
+
+async function liveMessage(db: Db, entry: Entry) {
+  switch (entry.type) {
+    case 'notification':
+      return { type: 'notification' as const, notification: entry.notification, badge: await badgeOf(db, entry.userId) };
+    case 'badge':
+      return { type: 'badge' as const, badge: await badgeOf(db, entry.userId) };
+    case 'relationship':
+      return { type: 'relationship' as const, relationship: await relationship(db, entry.userId, entry.otherId) };
+  }
+}
+
+/** Runs `work` in one transaction, then sends what it queued. */
+export async function withOutbox<T>(deps: Pick<Deps, 'db' | 'bus' | 'mailer'>, work: (tx: Db, outbox: Outbox) => Promise<T>): Promise<T> {
+  const outbox = new Outbox();
+  const result = await deps.db.transaction((tx) => work(tx, outbox));
+  await outbox.send(deps);
+  return result;
+}

@@ -1,0 +1,117 @@
+import { and, asc, count, desc, gt, like, sql, type SQL } from 'drizzle-orm';
+import type { HashTagOption, MemberList, UserTagOption } from '#contract/social';
+import type { Db } from '../../db/client';
+import { hashtags, users } from '../../db/schema';
+import { escapeLike, searchFold } from '../../db/search-text';
+import { badRequest } from '../../lib/errors';
+import { isConnectedTo, mayInviteWhere, mayMentionWhere } from '../../policy/social-policy';
+import { cardColumns, offsetOf, PER_PAGE, searchCondition, toList } from './service';
+
+/**
+ * The pickers behind a text box (issue 4): @-mention options, hashtag options, and members to invite or make
+ * co-host. Each answers a page of 20 for what was typed so far.
+ */
+
+type OptionsQuery = { page?: number | undefined; search?: string | undefined };
+
+type Paged<T> = { list: T[]; current_page: number; last_page: number; per_page: number; total: number };
+
+const paged = <T>(list: T[], total: number, page: number): Paged<T> => ({
+  list,
+  current_page: page,
+  last_page: Math.max(1, Math.ceil(total / PER_PAGE)),
+  per_page: PER_PAGE,
+  total,
+});
+
+/**
+ * How well a member matches the typed text, best first: 0 the handle starts with it, 1 a first or last name word
+ * starts with it, 2 it appears anywhere. `search_text` is "handle first last" folded, and a handle is ASCII letters
+ * and digits (contract/rules.ts), so lowercasing the handle folds it the same way. Nothing typed ranks nothing.
+ */
+function matchRank(term: string): SQL[] {
+  if (!term) return [];
+  const prefix = `${escapeLike(term)}%`;
+  return [sql`case when lower(${users.handleName}) like ${prefix} then 0 when ${users.searchText} like ${`% ${prefix}`} then 1 else 2 end`];
+}
+
+/** What a member typed into a member picker: `@` starts a mention, so a leading one is not part of the name. */
+const memberSearch = (search: string | undefined) => (search ?? '').trim().replace(/^@/, '');
+
+/** `GET /api/getUserTagfollowerFollowingList`: members the viewer may @-mention, best match first. */
+export async function mentionOptions(db: Db, viewerId: number, q: OptionsQuery): Promise<Paged<UserTagOption>> {
+  const page = q.page ?? 1;
+  const search = memberSearch(q.search);
+  const where = and(mayMentionWhere(viewerId), searchCondition(search));
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({
+        userId: users.id,
+        handleName: users.handleName,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        profileImage: users.profileImage,
+      })
+      .from(users)
+      .where(where)
+      .orderBy(...matchRank(searchFold(search)), sql`lower(${users.handleName})`, asc(users.id))
+      .limit(PER_PAGE)
+      .offset(offsetOf(page)),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return paged(rows, totalRow?.n ?? 0, page);
+}
+
+// Spec §5: a hash tag is letters, digits and `#` only; the `#` is its mark, so it may only lead.
+const HASHTAG_SEARCH = /^#?[\p{L}\p{M}\p{Nd}]*$/u;
+
+/** `GET /api/feedTag`: hashtags in use that start with what was typed, most used first, then alphabetical. */
+export async function hashtagOptions(db: Db, q: OptionsQuery): Promise<Paged<HashTagOption>> {
+  const page = q.page ?? 1;
+  const typed = (q.search ?? '').trim().normalize('NFC');
+  if (!HASHTAG_SEARCH.test(typed)) {
+    const message = 'A hashtag has only letters and digits, after an optional leading #.';
+    throw badRequest(message, { search: [message] });
+  }
+  // Tags are stored lowercase without their `#`; letters and digits hold no LIKE wildcard.
+  const prefix = typed.replace(/^#/, '').toLowerCase();
+  // A tag no post carries any more (its count fell to 0) is not offered.
+  const where = and(gt(hashtags.useCount, 0), prefix ? like(hashtags.tagName, `${prefix}%`) : undefined);
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({ tagName: hashtags.tagName, useCount: hashtags.useCount })
+      .from(hashtags)
+      .where(where)
+      .orderBy(desc(hashtags.useCount), asc(hashtags.tagName))
+      .limit(PER_PAGE)
+      .offset(offsetOf(page)),
+    db.select({ n: count() }).from(hashtags).where(where),
+  ]);
+  return paged(rows, totalRow?.n ?? 0, page);
+}
+
+/**
+ * `GET /api/selectMembers`: members the viewer may invite or make co-host. Their followers and the members they follow
+ * come first, then everyone else; within each, the best match first.
+ */
+export async function selectableMembers(db: Db, viewerId: number, q: OptionsQuery): Promise<MemberList> {
+  const page = q.page ?? 1;
+  const search = memberSearch(q.search);
+  const where = and(mayInviteWhere(viewerId), searchCondition(search));
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select(cardColumns)
+      .from(users)
+      .where(where)
+      .orderBy(
+        sql`case when ${isConnectedTo(viewerId)} then 0 else 1 end`,
+        ...matchRank(searchFold(search)),
+        sql`lower(${users.handleName})`,
+        asc(users.id),
+      )
+      .limit(PER_PAGE)
+      .offset(offsetOf(page)),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return toList(db, viewerId, rows, totalRow?.n ?? 0, page);
+}

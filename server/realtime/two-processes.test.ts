@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WS_CLOSE } from '#contract/realtime';
+import { buildApp } from '../app';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { createRedisBus } from './redis-bus';
+import { closedWithin, followNotice, listen, openSocket, type TestSocket } from './test-socket';
+
+// Scale-out (architecture.md): API processes share nothing but the database and Redis. A member's socket is held by
+// process B; what process A does must reach it. Runs when REDIS_URL is set (CI and .ci/run set it when Redis answers).
+
+describe.runIf(process.env.REDIS_URL)('two API processes joined by Redis', () => {
+  let t: TestApp;
+  let a: TestApp['app'];
+  let b: TestApp['app'];
+  let bUrl: string;
+  const opened: TestSocket[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    // This run's own channel, so parallel runs (PGlite and PostgreSQL projects) never hear each other.
+    const channel = `switchback-test:${process.pid}:${randomUUID()}`;
+    const processOn = () =>
+      buildApp({
+        config: { ...t.config, jobPollMs: 0 },
+        db: t.db,
+        clock: t.clock,
+        bus: createRedisBus(process.env.REDIS_URL!, t.app.log, { channel }),
+        // The session re-check slowed to a minute: a close seen within 5 s came over Redis.
+        socketTimings: { heartbeatMs: 25_000, sessionCheckMs: 60_000 },
+      });
+    [a, b] = await Promise.all([processOn(), processOn()]);
+    bUrl = await listen(b);
+  });
+  afterAll(async () => {
+    for (const s of opened) s.socket.terminate();
+    await Promise.all([a?.close(), b?.close()]);
+    await t?.close();
+  });
+
+  async function onB(userId: number, token: string) {
+    const s = openSocket(bUrl, { token });
+    opened.push(s);
+    await vi.waitFor(() => expect(b.liveSockets.count(userId)).toBe(1), { timeout: 5000, interval: 10 });
+    return s;
+  }
+
+  it('a message published by A reaches its member’s socket on B, and no one else’s', async () => {
+    const member = await t.signUp();
+    const other = await t.signUp();
+    const mine = await onB(member.userId, member.token);
+    const theirs = await onB(other.userId, other.token);
+
+    const notice = followNotice(8, other.userId);
+    await a.deps.bus.publish({ type: 'deliver', userId: member.userId, message: notice });
+    expect(await mine.received(1)).toEqual([notice]);
+
+    const badge = { type: 'badge' as const, badge: { unreadCount: 3, newFollowerRequestCount: 0 } };
+    await a.deps.bus.publish({ type: 'deliver', userId: other.userId, message: badge });
+    expect(await theirs.received(1)).toEqual([badge]);
+    expect(mine.messages).toEqual([notice]);
+  });
+
+  it('a follow made through A shows up at once on the followed member’s socket on B', async () => {
+    const rider = await t.signUp();
+    const fan = await t.signUp();
+    const s = await onB(rider.userId, rider.token);
+
+    const res = await a.inject({ method: 'POST', url: '/api/follow', headers: t.bearer(fan.token), payload: { userId: rider.userId } });
+    expect(res.statusCode).toBe(200);
+
+    await vi.waitFor(() => expect(s.messages.some((m) => m.type === 'notification')).toBe(true), { timeout: 5000, interval: 10 });
+    const message = s.messages.find((m) => m.type === 'notification')!;
+    expect(message).toMatchObject({
+      type: 'notification',
+      notification: { kind: 'new_follower', actor: { userId: fan.userId, handleName: fan.handleName }, isRead: false },
+      badge: { unreadCount: 1 },
+    });
+  });
+
+  it('signing out through A closes that device’s socket on B within 5 s', async () => {
+    const member = await t.signUp();
+    const s = await onB(member.userId, member.token);
+    const res = await a.inject({ method: 'POST', url: '/api/logout', headers: t.bearer(member.token) });
+    expect(res.statusCode).toBe(200);
+    expect(await closedWithin(s)).toEqual({ code: WS_CLOSE.sessionEnded, reason: 'Session ended' });
+  });
+});

@@ -1,0 +1,251 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { dataExport } from '#contract/account';
+import { notificationList } from '#contract/notifications';
+import { memberList, relationship } from '#contract/social';
+import { body, createTestApp, okData, type TestApp } from '../test/test-app';
+import { idInputs, routesTakingIds } from './route-ids';
+
+// Check 10, object access (BOLA): for every route that takes an id, member B acting on member A's object gets 404,
+// the same answer as for an object that does not exist, and A's object is as it was. The routes are read from the
+// server's own route table (`app.routeTable`), so a new route taking an id fails here until it has an entry below.
+
+let t: TestApp;
+beforeAll(async () => {
+  // Jobs run when a case drains them (an export is made by a job).
+  t = await createTestApp({ env: { JOB_POLL_MS: '0' } });
+});
+afterAll(() => t?.close());
+
+type Member = Awaited<ReturnType<TestApp['signUp']>>;
+
+const send = (method: 'GET' | 'POST' | 'DELETE', url: string, token: string, payload?: object) =>
+  t.app.inject({ method, url, headers: t.bearer(token), ...(payload ? { payload } : {}) });
+
+async function member(opts: { private?: boolean } = {}) {
+  const m = await t.signUp();
+  if (opts.private) expect((await send('POST', '/api/profileSetting', m.token, { isPrivate: true })).statusCode).toBe(200);
+  return m;
+}
+
+const follow = async (who: Member, whom: Member) => okData(await send('POST', '/api/follow', who.token, { userId: whom.userId }), relationship);
+const listOf = async (url: string, who: Member) => okData(await send('GET', url, who.token), memberList).list.map((m) => m.userId);
+
+function expectNotFound(res: LightMyRequestResponse) {
+  expect(res.statusCode, res.body).toBe(404);
+  expect(body(res)).toMatchObject({ code: 404 });
+}
+
+/** B's answer says nothing an unknown id's answer does not: same status, same body. */
+function expectSameAsUnknown(res: LightMyRequestResponse, unknown: LightMyRequestResponse) {
+  expectNotFound(res);
+  expect(body(res)).toEqual(body(unknown));
+}
+
+/** A's pending follow request from C: the follow edge C -> A is A's to answer, nobody else's. */
+async function requestToPrivateA() {
+  const a = await member({ private: true });
+  const b = await member();
+  const c = await member();
+  expect(await follow(c, a)).toMatchObject({ isRequested: true });
+  return { a, b, c };
+}
+
+/** A's notifications (C's follow made one), read as A. */
+async function notificationsOf(m: Member) {
+  return okData(await send('GET', '/api/notifications', m.token), notificationList);
+}
+
+async function startedExport(m: Member) {
+  return okData(await send('GET', '/api/account/export', m.token), dataExport).exportId;
+}
+
+/** An id no row has: the answer B's call is compared with. */
+const UNKNOWN_ID = 2_000_000_000;
+
+type Entry = { case: () => Promise<void> } | { exempt: string };
+
+/**
+ * One entry per route that takes an id, keyed `METHOD url` as the route table has it. A case sets up A's object and
+ * has B act on it; an exemption says why the id is not another member's object to protect.
+ */
+const entries: Record<string, Entry> = {
+  'POST /api/follow/accept': {
+    // B accepting a request that went to A.
+    async case() {
+      const { a, b, c } = await requestToPrivateA();
+      expectNotFound(await send('POST', '/api/follow/accept', b.token, { userId: c.userId }));
+      expect(await listOf('/api/followerRequest', a)).toEqual([c.userId]);
+      expect(await listOf('/api/following', c)).toEqual([]);
+      // Still A's to accept.
+      expect((await send('POST', '/api/follow/accept', a.token, { userId: c.userId })).statusCode).toBe(200);
+      expect(await listOf('/api/following', c)).toEqual([a.userId]);
+    },
+  },
+
+  'DELETE /api/deleteFollowRequest': {
+    // B declining a request that went to A.
+    async case() {
+      const { a, b, c } = await requestToPrivateA();
+      expectNotFound(await send('DELETE', '/api/deleteFollowRequest', b.token, { userId: c.userId }));
+      expect(await listOf('/api/followerRequest', a)).toEqual([c.userId]);
+      expect((await send('DELETE', '/api/deleteFollowRequest', a.token, { userId: c.userId })).statusCode).toBe(200);
+      expect(await listOf('/api/followerRequest', a)).toEqual([]);
+    },
+  },
+
+  'POST /api/follower/remove': {
+    // B removing someone who follows A, not B.
+    async case() {
+      const a = await member();
+      const b = await member();
+      const c = await member();
+      await follow(c, a);
+      expectNotFound(await send('POST', '/api/follower/remove', b.token, { userId: c.userId }));
+      expect(await listOf('/api/follower', a)).toEqual([c.userId]);
+      expect((await send('POST', '/api/follower/remove', a.token, { userId: c.userId })).statusCode).toBe(200);
+      expect(await listOf('/api/follower', a)).toEqual([]);
+    },
+  },
+
+  'POST /api/notifications/read': {
+    // B marking A's notification (C followed A) as read, one by id or all at once.
+    async case() {
+      const a = await member();
+      const b = await member();
+      const c = await member();
+      await follow(c, a);
+      const [mine] = (await notificationsOf(a)).list;
+      expect(mine).toMatchObject({ kind: 'new_follower', isRead: false });
+      const unknown = await send('POST', '/api/notifications/read', b.token, { notificationId: UNKNOWN_ID });
+      expectSameAsUnknown(await send('POST', '/api/notifications/read', b.token, { notificationId: mine!.id }), unknown);
+      // Marking all of B's own read touches none of A's.
+      expect((await send('POST', '/api/notifications/read', b.token, {})).statusCode).toBe(200);
+      expect(await notificationsOf(a)).toMatchObject({ unreadCount: 1, list: [{ id: mine!.id, isRead: false }] });
+      expect((await send('POST', '/api/notifications/read', a.token, { notificationId: mine!.id })).statusCode).toBe(200);
+      expect(await notificationsOf(a)).toMatchObject({ unreadCount: 0, list: [{ id: mine!.id, isRead: true }] });
+    },
+  },
+
+  'GET /api/account/exports/:exportId': {
+    // B reading the status of A's export.
+    async case() {
+      const a = await member();
+      const b = await member();
+      const exportId = await startedExport(a);
+      await t.app.deps.jobs.drain();
+      const unknown = await send('GET', `/api/account/exports/${UNKNOWN_ID}`, b.token);
+      expectSameAsUnknown(await send('GET', `/api/account/exports/${exportId}`, b.token), unknown);
+      expect(okData(await send('GET', `/api/account/exports/${exportId}`, a.token), dataExport)).toMatchObject({ exportId, status: 'ready' });
+    },
+  },
+
+  'GET /api/account/exports/:exportId/download': {
+    // B downloading A's zip: everything stored about A, e-mail included.
+    async case() {
+      const a = await member();
+      const b = await member();
+      const exportId = await startedExport(a);
+      await t.app.deps.jobs.drain();
+      const unknown = await send('GET', `/api/account/exports/${UNKNOWN_ID}/download`, b.token);
+      const res = await send('GET', `/api/account/exports/${exportId}/download`, b.token);
+      expectSameAsUnknown(res, unknown);
+      expect(res.body).not.toContain(a.email);
+      const own = await send('GET', `/api/account/exports/${exportId}/download`, a.token);
+      expect(own.statusCode).toBe(200);
+      expect(own.headers['content-type']).toBe('application/zip');
+    },
+  },
+
+  'POST /api/follow': {
+    exempt:
+      'userId names the member to follow, and following them is the point of the call: the only row written is the ' +
+      'caller’s own follow edge, and whether they may is the policy’s answer (mayFollow; blocks refuse there, check 13).',
+  },
+  'POST /api/unFollow': {
+    exempt:
+      'userId names the member to stop following; the only row the call can remove is the caller’s own follow edge or ' +
+      'request to them, never another member’s.',
+  },
+  'GET /api/user-profile': {
+    exempt:
+      'userId names the member whose profile is asked for: the header (handle, names, picture, privacy) is visible to ' +
+      'every member by design; a private profile’s content is withheld by mayViewProfileContent, covered by the ' +
+      'check-12 tests in server/modules/social and server/policy.',
+  },
+  'GET /api/user/all': {
+    exempt: 'sportId picks a sport from the fixed catalogue (contract/sports.ts) to filter by; it names nothing a member owns.',
+  },
+  'POST /api/change_mobile': {
+    exempt: 'countryId picks a country from the fixed list of GET /api/country; the phone it changes is always the caller’s own.',
+  },
+  'POST /api/update_mobile': {
+    exempt: 'countryId picks a country from the fixed list of GET /api/country; the phone it confirms is always the caller’s own.',
+  },
+  'GET /media/:key/:file': {
+    exempt:
+      'Not yet a case: a display size is served to whoever holds its URL (the key is 128 random bits; browsers’ <img> ' +
+      'send no token), see mayViewUpload in server/modules/media/policy.ts. Which members may fetch an attached ' +
+      'upload follows the post it belongs to (check 14); when posts land this entry becomes a case there.',
+  },
+  'GET /api/docs/static/*': {
+    exempt: 'Static files of the API documentation page (swagger-ui); the path names a file of that bundle, nobody’s object.',
+  },
+};
+
+describe('check 10: object access', () => {
+  it('every route that takes an id has a case or a reasoned exemption, and every entry names such a route', () => {
+    const taking = routesTakingIds(t.app.routeTable);
+    const missing = [...taking].filter(([key]) => !(key in entries)).map(([key, inputs]) => `${key} (${inputs.join(', ')})`);
+    expect(missing, `add a case or exemption to server/security/object-access.test.ts for:\n  ${missing.join('\n  ')}\n`).toEqual([]);
+    const stale = Object.keys(entries).filter((key) => !taking.has(key));
+    expect(stale, 'entries for routes the server does not have, or that take no id any more').toEqual([]);
+    for (const [key, entry] of Object.entries(entries)) {
+      if ('exempt' in entry) expect(entry.exempt.length, `${key} needs a reason`).toBeGreaterThan(40);
+    }
+  });
+
+  const cases = Object.entries(entries).flatMap(([key, entry]) => ('case' in entry ? [[key, entry.case] as const] : []));
+  it.each(cases)('%s: member B acting on member A’s object gets 404 and A’s object is unchanged', async (_key, run) => {
+    await run();
+  });
+});
+
+describe('finding the routes that take an id', () => {
+  const route = (over: { url?: string; querystring?: unknown; body?: unknown }) => idInputs({ method: 'POST', url: '/api/x', ...over });
+
+  it('reads path parameters, and id fields of strict, refined, piped, union and nested schemas', () => {
+    expect(route({ url: '/api/feed/:feedId/comments/:commentId' })).toEqual(['path :feedId', 'path :commentId']);
+    expect(route({ url: '/files/*' })).toEqual(['path *']);
+    expect(
+      route({
+        querystring: z
+          .strictObject({ userId: z.optional(z.coerce.number()), search: z.optional(z.string()) })
+          .check(z.refine(() => true)),
+      }),
+    ).toEqual(['query userId']);
+    expect(route({ body: z.pipe(z.strictObject({ id: z.int(), name: z.string() }), z.transform((v) => v)) })).toEqual(['body id']);
+    expect(
+      route({
+        body: z.union([
+          z.strictObject({ feedId: z.int() }),
+          z.strictObject({ event: z.nullable(z.strictObject({ memberIds: z.array(z.int()), valid: z.boolean() })) }),
+        ]),
+      }),
+    ).toEqual(['body feedId', 'body event.memberIds']);
+    expect(route({ body: { type: 'object', properties: { associateId: { type: 'integer' }, paid: { type: 'boolean' } } } })).toEqual([
+      'body associateId',
+    ]);
+    expect(route({ body: z.strictObject({ otp: z.string(), idToken: z.string(), android: z.boolean() }) })).toEqual([]);
+  });
+
+  it('finds the routes of the real table, each once, HEAD folded into GET', () => {
+    const taking = routesTakingIds(t.app.routeTable);
+    expect(taking.get('GET /api/account/exports/:exportId')).toEqual(['path :exportId']);
+    expect(taking.get('GET /api/user-profile')).toEqual(['query userId']);
+    expect(taking.get('POST /api/follow/accept')).toEqual(['body userId']);
+    expect(taking.has('HEAD /api/account/exports/:exportId')).toBe(false);
+    expect(taking.has('GET /api/follower')).toBe(false);
+  });
+});
