@@ -6,6 +6,8 @@ import type { Deps } from '../../deps';
 import { ok } from '../../lib/reply';
 import { currentUser, requireUser } from '../../plugins/authenticate';
 import * as social from './service';
+// Registers the follows section of the data export beside the routes that make follows.
+import './export-section';
 
 /** Members, follows and follow requests, other members' profiles (issue 4). Every route is for signed-in members. */
 export function socialRoutes(app: FastifyInstance, deps: Deps) {

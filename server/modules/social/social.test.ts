@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataExport } from '#contract/account';
 import { profileSummaryData } from '#contract/profile';
 import { memberList, memberProfile, relationship } from '#contract/social';
 import { body, createTestApp, okData, type TestApp } from '../../test/test-app';
+import { readZip } from '../../test/zip-reader';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -235,5 +237,25 @@ describe('GET /api/user-profile-summary', () => {
     await rel('POST', '/api/follow', a, d.userId);
     expect(okData(await send('GET', '/api/user-profile-summary', a.token), profileSummaryData)).toMatchObject({ followers: 2, following: 1 });
     expect(okData(await send('GET', '/api/user-profile-summary', d.token), profileSummaryData)).toMatchObject({ followers: 1, following: 0 });
+  });
+});
+
+describe('data rights', () => {
+  it("the export lists the member's follows both ways by handle, requests included, and nothing private", async () => {
+    const a = await member({ private: true });
+    const b = await member();
+    const c = await member();
+    await rel('POST', '/api/follow', a, b.userId);
+    await rel('POST', '/api/follow', c, a.userId);
+    const started = okData(await send('GET', '/api/account/export', a.token), dataExport);
+    await t.app.deps.jobs.drain();
+    const zip = await send('GET', `/api/account/exports/${started.exportId}/download`, a.token);
+    const json = JSON.parse(readZip(zip.rawPayload).get('switchback-export.json')!.toString('utf8')) as { sections: Record<string, unknown> };
+    expect(json.sections.follows).toEqual({
+      following: [{ handleName: b.handleName, status: 'accepted', createdAt: expect.any(String), acceptedAt: expect.any(String) }],
+      followers: [{ handleName: c.handleName, status: 'pending', createdAt: expect.any(String), acceptedAt: null }],
+    });
+    expect(JSON.stringify(json)).not.toContain(b.email);
+    expect(JSON.stringify(json)).not.toContain(c.email);
   });
 });
