@@ -39,6 +39,7 @@ export const messages = {
   },
   otherUser: {},
   social: { followRequestSent: 'Follow request sent' },
+  notifications: { allRead: 'All notifications are marked as read.' },
   userManagement: { userReported: 'User reported successfully.' },
   feedManagement: { reportSent: 'Report sent successfully.' },
   associate: { saved: 'Associate saved successfully' },

@@ -4,7 +4,7 @@ import { RUNTIME_CONFIG_META } from '#contract/runtime-config';
 
 export type RuntimeConfig = z.infer<typeof publicConfigData>;
 
-const NONE: RuntimeConfig = { googleClientId: null, googleAuthorizeUrl: null };
+const NONE: RuntimeConfig = { googleClientId: null, googleAuthorizeUrl: null, socketUrl: null };
 
 /**
  * This server's public configuration, which it writes into the page (`<meta name="switchback-config">`): known at

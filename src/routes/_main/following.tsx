@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '../../components/not-built-yet';
+import { followListQuery } from '../../features/social/api';
+import { FollowingPage } from '../../features/social/components/following-page';
 
 export const Route = createFileRoute('/_main/following')({
-  component: () => <NotBuiltYet area="Social graph" title="Following" description="The members you follow, searchable, with unfollow." />,
+  loader: ({ context: { queryClient } }) => queryClient.prefetchInfiniteQuery(followListQuery('following', '')),
+  component: FollowingPage,
 });

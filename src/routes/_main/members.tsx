@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '../../components/not-built-yet';
+import { membersQuery } from '../../features/social/api';
+import { MembersPage } from '../../features/social/components/members-page';
 
 export const Route = createFileRoute('/_main/members')({
-  component: () => <NotBuiltYet area="Social graph" title="Members" description="Find riders, hikers and runners by name, handle or sport, and follow them." />,
+  loader: ({ context: { queryClient } }) => queryClient.prefetchInfiniteQuery(membersQuery({ search: '', sportId: undefined })),
+  component: MembersPage,
 });

@@ -1,6 +1,6 @@
-import clsx from 'clsx';
 import { useState } from 'react';
 import { UNITS, type OwnProfile } from '#contract/user';
+import { Switch } from '../../../components/ui/switch';
 import { messages } from '../../../lib/messages';
 import { toast } from '../../../lib/toast';
 import { UNIT_LABELS, type Units } from '../../../lib/units';
@@ -63,27 +63,14 @@ export function ProfileSettings({ profile }: { profile: OwnProfile }) {
             New followers need your approval, and only followers see your posts.
           </p>
         </div>
-        <button
-          type="button"
-          role="switch"
-          aria-checked={isPrivate}
+        <Switch
+          on={isPrivate}
+          onToggle={togglePrivate}
           aria-labelledby="private-label"
           aria-describedby="private-hint"
           aria-busy={privacy.isPending || undefined}
-          onClick={togglePrivate}
-          className={clsx(
-            'relative mt-1 inline-flex h-7 w-12 shrink-0 items-center rounded-full border transition-colors',
-            isPrivate ? 'border-brand bg-brand' : 'border-line bg-surface-3',
-          )}
-        >
-          <span
-            aria-hidden="true"
-            className={clsx(
-              'inline-block size-5 rounded-full shadow transition-transform',
-              isPrivate ? 'translate-x-6 bg-on-brand' : 'translate-x-1 bg-surface',
-            )}
-          />
-        </button>
+          className="mt-1"
+        />
       </div>
 
       <fieldset className="flex flex-col gap-2" aria-busy={units.isPending || undefined}>

@@ -5,6 +5,9 @@ import { Logo } from '../../../components/ui/logo';
 import { profileQuery } from '../../auth/api';
 import { useSessionActions } from '../../auth/session-context';
 import { mapStylesQuery } from '../../maps/api';
+import { notificationBadgeQuery } from '../../notifications/api';
+import { useLiveUpdates } from '../../notifications/live-updates';
+import { useUnreadTitle } from '../../notifications/use-unread-title';
 import { MainNav } from './main-nav';
 import { UserMenu } from './user-menu';
 
@@ -19,6 +22,10 @@ export function MainLayout() {
   useEffect(() => {
     if (profile) setUser(profile);
   }, [profile, setUser]);
+  // One live connection for the signed-in session; it keeps the badge below current.
+  useLiveUpdates();
+  const { data: badge } = useQuery(notificationBadgeQuery);
+  useUnreadTitle(badge?.unreadCount ?? 0);
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:p-2">
@@ -26,11 +33,11 @@ export function MainLayout() {
       </a>
       <header className="sticky top-0 z-30 border-b border-line bg-surface/95 backdrop-blur">
         <div className="mx-auto flex h-14 max-w-6xl items-center gap-4 px-3 sm:px-4">
-          <Link to="/feeds" aria-label="Switchback feeds" className="rounded-lg">
+          <Link to="/feeds" aria-label="Switchback feeds" className="shrink-0 whitespace-nowrap rounded-lg">
             <Logo />
           </Link>
-          <MainNav variant="bar" className="ml-4 hidden flex-1 lg:block" />
-          <div className="ml-auto">
+          <MainNav variant="bar" className="ml-2 hidden min-w-0 flex-1 lg:block xl:ml-4" />
+          <div className="ml-auto shrink-0">
             <UserMenu />
           </div>
         </div>

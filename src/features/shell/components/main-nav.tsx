@@ -1,13 +1,16 @@
-import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useRouterState } from '@tanstack/react-router';
 import clsx from 'clsx';
 import { Icon } from '../../../components/icons';
-import { NAV_ITEMS } from '../nav-items';
+import { notificationBadgeQuery } from '../../notifications/api';
+import { badgeText } from '../../notifications/badge-text';
+import { NAV_ITEMS, navItemOwns } from '../nav-items';
 
 const styles = {
   // Wide screens: a row of labelled links in the top bar.
   bar: {
-    list: 'flex items-center gap-1',
-    link: 'flex min-h-10 items-center gap-2 rounded-lg px-3 text-sm font-medium text-muted hover:bg-surface-2 hover:text-fg',
+    list: 'flex items-center gap-0.5 xl:gap-1',
+    link: 'flex min-h-10 items-center gap-2 whitespace-nowrap rounded-lg px-2 text-sm font-medium text-muted hover:bg-surface-2 hover:text-fg xl:px-3',
     active: 'bg-surface-2 !text-fg',
     label: '',
   },
@@ -20,20 +23,49 @@ const styles = {
   },
 } as const;
 
-/** The main navigation of spec §2, drawn as a top bar or as bottom tabs. */
+// On the icon's corner in both variants, so a count never widens the bar.
+const badgeClass =
+  'absolute -right-1.5 -top-1.5 min-w-4.5 rounded-full bg-danger px-1 text-center text-[10px] font-bold leading-4.5 text-on-danger ring-2 ring-surface';
+
+/**
+ * The main navigation of spec §2, drawn as a top bar or as bottom tabs. Notifications carries the unread count and
+ * Members the follow requests waiting, hidden at zero; each link's name says the count ("Notifications, 3 unread"), as a label so it reads the same in every browser.
+ */
 export function MainNav({ variant, className }: { variant: keyof typeof styles; className?: string }) {
   const s = styles[variant];
+  const { data: badge } = useQuery(notificationBadgeQuery);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
   return (
     <nav aria-label="Main" className={className}>
       <ul className={s.list}>
-        {NAV_ITEMS.map((item) => (
-          <li key={item.to}>
-            <Link to={item.to} className={s.link} activeProps={{ className: s.active, 'aria-current': 'page' }}>
-              <Icon name={item.icon} className="size-5" />
-              <span className={clsx(s.label)}>{item.label}</span>
-            </Link>
-          </li>
-        ))}
+        {NAV_ITEMS.map((item) => {
+          const count = item.count && badge ? badge[item.count.of] : 0;
+          const shown = badgeText(count);
+          const current = navItemOwns(item, pathname);
+          return (
+            <li key={item.to}>
+              <Link
+                to={item.to}
+                // The area decides what is current (another member's profile is under Members, not Profile).
+                className={clsx(s.link, current && s.active)}
+                aria-current={current ? 'page' : undefined}
+                activeOptions={{ exact: true }}
+                activeProps={{}}
+                aria-label={item.count && count > 0 ? `${item.label}, ${item.count.describe(count, shown)}` : undefined}
+              >
+                <span className="relative">
+                  <Icon name={item.icon} className="size-5" />
+                  {count > 0 && (
+                    <span aria-hidden="true" className={badgeClass}>
+                      {shown}
+                    </span>
+                  )}
+                </span>
+                <span className={clsx(s.label)}>{item.label}</span>
+              </Link>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

@@ -45,7 +45,8 @@ export function UserMenu() {
         onClick={() => setOpen((o) => !o)}
       >
         <Avatar src={user.profileImage} name={name} size="sm" />
-        <span className="hidden text-sm font-medium sm:inline">@{user.handleName}</span>
+        {/* Beside the full top-bar navigation (lg) there is room only for the avatar; from xl the handle fits again. */}
+        <span className="hidden max-w-40 truncate text-sm font-medium sm:inline lg:hidden xl:inline">@{user.handleName}</span>
         <span className="sr-only">Account menu</span>
       </button>
       {open && (

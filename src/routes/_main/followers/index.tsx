@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '../../../components/not-built-yet';
+import { followListQuery } from '../../../features/social/api';
+import { FollowersPage } from '../../../features/social/components/followers-page';
 
 export const Route = createFileRoute('/_main/followers/')({
-  component: () => <NotBuiltYet area="Social graph" title="Your followers" description="Everyone who follows you, searchable, with a way to remove a follower." />,
+  loader: ({ context: { queryClient } }) => queryClient.prefetchInfiniteQuery(followListQuery('followers', '')),
+  component: FollowersPage,
 });

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '../../../components/not-built-yet';
+import { followListQuery } from '../../../features/social/api';
+import { RequestsPage } from '../../../features/social/components/requests-page';
 
 export const Route = createFileRoute('/_main/followers/requests')({
-  component: () => <NotBuiltYet area="Social graph" title="Follow requests" description="Requests to follow your private profile, to accept or reject one by one." />,
+  loader: ({ context: { queryClient } }) => queryClient.prefetchInfiniteQuery(followListQuery('requests', '')),
+  component: RequestsPage,
 });

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '../../../components/not-built-yet';
+import { notificationSettingsQuery } from '../../../features/notifications/api';
+import { NotificationSettingsPage } from '../../../features/notifications/components/notification-settings-page';
 
 export const Route = createFileRoute('/_main/notifications/settings')({
-  component: () => <NotBuiltYet area="Social graph" title="Notification settings" description="Choose which notifications you get, in the app and by e-mail." />,
+  loader: ({ context: { queryClient } }) => void queryClient.prefetchQuery(notificationSettingsQuery),
+  component: NotificationSettingsPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '../../../../components/not-built-yet';
+import { NotBuiltPanel } from '../../../../features/social/components/member-profile-tabs';
 
 export const Route = createFileRoute('/_main/profile/$username/feeds')({
-  component: () => <NotBuiltYet area="Feeds" title="A member's posts" description="Everything this member has posted that you may see." />,
+  component: () => <NotBuiltPanel title="Posts are not built yet." what="This member's posts and photos will be listed here." />,
 });

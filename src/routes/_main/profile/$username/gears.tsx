@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '../../../../components/not-built-yet';
+import { NotBuiltPanel } from '../../../../features/social/components/member-profile-tabs';
 
 export const Route = createFileRoute('/_main/profile/$username/gears')({
-  component: () => <NotBuiltYet area="Gear" title="A member's gear" description="The bikes, shoes and kit this member rides and hikes with." />,
+  component: () => <NotBuiltPanel title="Gear is not built yet." what="The bikes, shoes and kit this member rides and hikes with will be listed here." />,
 });

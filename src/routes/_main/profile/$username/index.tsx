@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '../../../../components/not-built-yet';
+import { NotBuiltPanel } from '../../../../features/social/components/member-profile-tabs';
 
 export const Route = createFileRoute('/_main/profile/$username/')({
-  component: () => <NotBuiltYet area="Social graph" title="A member's profile" description="Their cover, bio, sports and counts, with a follow button." />,
+  component: () => <NotBuiltPanel title="Posts are not built yet." what="This member's posts and photos will be listed here." />,
 });

@@ -1,5 +1,31 @@
-import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { createFileRoute, notFound, Outlet, redirect } from '@tanstack/react-router';
+import { memberProfileQuery } from '../../../../features/social/api';
+import { MemberNotFound, MemberProfilePage } from '../../../../features/social/components/member-profile-page';
+import { ApiError } from '../../../../lib/api-error';
 
 export const Route = createFileRoute('/_main/profile/$username')({
-  component: Outlet,
+  beforeLoad: ({ context, params }) => {
+    // The member's own handle: their own page, with what only they see.
+    if (context.session.getSnapshot().user?.handleName.toLowerCase() === params.username.toLowerCase()) throw redirect({ to: '/profile' });
+  },
+  loader: async ({ context: { queryClient }, params }) => {
+    try {
+      await queryClient.ensureQueryData(memberProfileQuery(params.username));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) throw notFound();
+      throw error;
+    }
+  },
+  component: function MemberProfileRoute() {
+    const { username } = Route.useParams();
+    return (
+      <MemberProfilePage handleName={username}>
+        <Outlet />
+      </MemberProfilePage>
+    );
+  },
+  notFoundComponent: function MemberMissing() {
+    const { username } = Route.useParams();
+    return <MemberNotFound handleName={username} />;
+  },
 });

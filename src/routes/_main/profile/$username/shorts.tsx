@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '../../../../components/not-built-yet';
+import { NotBuiltPanel } from '../../../../features/social/components/member-profile-tabs';
 
 export const Route = createFileRoute('/_main/profile/$username/shorts')({
-  component: () => <NotBuiltYet area="Shorts" title="A member's shorts" description="The short vertical videos this member has posted." />,
+  component: () => <NotBuiltPanel title="Shorts are not built yet." what="The short vertical videos this member has posted will be listed here." />,
 });

@@ -1,0 +1,134 @@
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import {
+  notificationBadge,
+  notificationList,
+  notificationSettings,
+  type Notification,
+  type NotificationBadge,
+  type NotificationKind,
+  type NotificationList,
+  type NotificationSetting,
+  type NotificationSettings,
+} from '#contract/notifications';
+import { api } from '../../lib/api-client';
+import { sendAsMutation, useOptimisticToggle } from '../../lib/optimistic-toggle';
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  list: () => [...notificationKeys.all, 'list'] as const,
+  badge: () => [...notificationKeys.all, 'badge'] as const,
+  settings: () => [...notificationKeys.all, 'settings'] as const,
+  markRead: () => [...notificationKeys.all, 'mark-read'] as const,
+  saveSetting: () => [...notificationKeys.all, 'save-setting'] as const,
+};
+
+/** The counts on the navigation (`GET /api/notifications/badge`), kept current by the live socket. */
+export const notificationBadgeQuery = queryOptions({
+  queryKey: notificationKeys.badge(),
+  queryFn: ({ signal }) => api.get(notificationBadge, 'notifications/badge', { signal }).then((r) => r.data),
+  // A badge that cannot load shows nothing; a toast on every page for it would be noise. A 401 still signs out.
+  meta: { silent: true },
+});
+
+/** `GET /api/notifications`: newest first, 20 a page. The page shows its own failure, so no toast. */
+export const notificationListQuery = infiniteQueryOptions({
+  queryKey: notificationKeys.list(),
+  queryFn: ({ pageParam, signal }) =>
+    api.get(notificationList, 'notifications', { searchParams: { page: pageParam }, signal }).then((r) => r.data),
+  initialPageParam: 1,
+  getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
+  meta: { silent: true },
+});
+
+export type NotificationPages = InfiniteData<NotificationList, number>;
+
+/** `GET /api/notification-setting`: every kind, on or off per channel. */
+export const notificationSettingsQuery = queryOptions({
+  queryKey: notificationKeys.settings(),
+  queryFn: ({ signal }) => api.get(notificationSettings, 'notification-setting', { signal }).then((r) => r.data),
+  meta: { silent: true },
+});
+
+/** Applies `patch` to every cached notification (all loaded pages). */
+export function patchCachedNotifications(queryClient: QueryClient, patch: (n: Notification) => Notification) {
+  queryClient.setQueryData<NotificationPages>(notificationKeys.list(), (data) =>
+    data && { ...data, pages: data.pages.map((page) => ({ ...page, list: page.list.map(patch) })) },
+  );
+}
+
+/** Puts a just-written notification at the top of page 1, if the list is cached (newest first). */
+export function prependNotification(queryClient: QueryClient, notification: Notification) {
+  queryClient.setQueryData<NotificationPages>(notificationKeys.list(), (data) => {
+    const [first, ...rest] = data?.pages ?? [];
+    if (!data || !first || data.pages.some((p) => p.list.some((n) => n.id === notification.id))) return data;
+    return { ...data, pages: [{ ...first, list: [notification, ...first.list], total: first.total + 1 }, ...rest] };
+  });
+}
+
+function cachedNotification(queryClient: QueryClient, id: number) {
+  return queryClient.getQueryData<NotificationPages>(notificationKeys.list())?.pages.flatMap((p) => p.list).find((n) => n.id === id);
+}
+
+/**
+ * `POST /api/notifications/read`: one notification (its id) or every one (no id). The row and the badge change at
+ * once; the server's answer is the badge as it now stands; a failure puts both back.
+ */
+export function useMarkRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: notificationKeys.markRead(),
+    mutationFn: (notificationId: number | undefined) =>
+      api.post(notificationBadge, 'notifications/read', notificationId === undefined ? {} : { notificationId }).then((r) => r.data),
+    onMutate: async (notificationId) => {
+      await Promise.all([
+        queryClient.cancelQueries({ queryKey: notificationKeys.list() }),
+        queryClient.cancelQueries({ queryKey: notificationKeys.badge() }),
+      ]);
+      const previous = {
+        list: queryClient.getQueryData<NotificationPages>(notificationKeys.list()),
+        badge: queryClient.getQueryData<NotificationBadge>(notificationKeys.badge()),
+      };
+      const wasUnread = notificationId === undefined || cachedNotification(queryClient, notificationId)?.isRead === false;
+      patchCachedNotifications(queryClient, (n) => (notificationId === undefined || n.id === notificationId ? { ...n, isRead: true } : n));
+      if (wasUnread) {
+        queryClient.setQueryData<NotificationBadge>(notificationKeys.badge(), (b) =>
+          b && { ...b, unreadCount: notificationId === undefined ? 0 : Math.max(0, b.unreadCount - 1) },
+        );
+      }
+      return previous;
+    },
+    onError: (_error, _id, previous) => {
+      if (!previous) return;
+      queryClient.setQueryData(notificationKeys.list(), previous.list);
+      queryClient.setQueryData(notificationKeys.badge(), previous.badge);
+    },
+    onSuccess: (badge) => queryClient.setQueryData(notificationKeys.badge(), badge),
+  });
+}
+
+/** One kind's two channels: what a settings row shows and saves. */
+export type Channels = Pick<NotificationSetting, 'inApp' | 'email'>;
+
+/**
+ * The settings switches, on the app's one optimistic toggle (per kind: rapid clicks on a row queue, a refusal
+ * restores what the server has, the failure toast is the mutation cache's). `POST /api/notification-setting` takes
+ * the changed row and answers every kind; only the row asked about is read from it, since other rows may have clicks
+ * of their own on the way.
+ */
+export function useNotificationSettingToggle() {
+  return useOptimisticToggle<Channels>('notification-setting', (queryClient) => ({
+    apply: (kind, channels) =>
+      queryClient.setQueryData<NotificationSettings>(notificationKeys.settings(), (data) =>
+        data && { settings: data.settings.map((s) => (s.kind === kind ? { ...s, ...channels } : s)) },
+      ),
+    send: async (kind, wish) => {
+      const setting = { kind: kind as NotificationKind, ...wish };
+      const { data } = await sendAsMutation(queryClient, notificationKeys.saveSetting(), () =>
+        api.post(notificationSettings, 'notification-setting', { settings: [setting] }),
+      );
+      const saved = data.settings.find((s) => s.kind === kind);
+      return saved ? { inApp: saved.inApp, email: saved.email } : wish;
+    },
+    same: (a, b) => a.inApp === b.inApp && a.email === b.email,
+  }));
+}

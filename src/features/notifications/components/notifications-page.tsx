@@ -1,0 +1,130 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
+import type { Notification } from '#contract/notifications';
+import { Icon } from '../../../components/icons';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-error';
+import { messages } from '../../../lib/messages';
+import { toast } from '../../../lib/toast';
+import { notificationBadgeQuery, notificationListQuery, useMarkRead } from '../api';
+import { groupByDay } from '../format';
+import { useNow } from '../use-now';
+import { FollowRequestsRow } from './follow-requests-row';
+import { NotificationRow } from './notification-row';
+
+/** `/notifications`: newest first, by day, 20 at a time; new ones arrive over the live socket while it is open. */
+export function NotificationsPage() {
+  const list = useInfiniteQuery(notificationListQuery);
+  const { data: badge } = useQuery(notificationBadgeQuery);
+  const markRead = useMarkRead();
+  const now = useNow();
+  const notifications = useMemo(() => list.data?.pages.flatMap((p) => p.list) ?? [], [list.data]);
+  const groups = useMemo(() => groupByDay(notifications, now), [notifications, now]);
+  const hasUnread = (badge?.unreadCount ?? 0) > 0 || notifications.some((n) => !n.isRead);
+
+  const open = (n: Notification) => {
+    if (!n.isRead) markRead.mutate(n.id);
+  };
+  const markAll = () => markRead.mutate(undefined, { onSuccess: () => toast.success(messages.notifications.allRead) });
+
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <h1 className="text-2xl font-bold">Notifications</h1>
+        <div className="flex items-center gap-1">
+          <Button variant="ghost" onClick={markAll} disabled={!hasUnread} busy={markRead.isPending && markRead.variables === undefined}>
+            Mark all as read
+          </Button>
+          <Link to="/notifications/settings" className={buttonClass('ghost')}>
+            <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
+              <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0" />
+              <circle cx="16" cy="6" r="2" />
+              <circle cx="10" cy="12" r="2" />
+              <circle cx="18" cy="18" r="2" />
+            </svg>
+            Settings
+          </Link>
+        </div>
+      </div>
+
+      <FollowRequestsRow />
+
+      {list.isPending ? (
+        <div className="flex justify-center py-12 text-brand">
+          <Spinner size="lg" label="Loading notifications" />
+        </div>
+      ) : list.isError && notifications.length === 0 ? (
+        <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-line p-8 text-center">
+          <p className="font-semibold">Your notifications could not be loaded.</p>
+          <p className="text-sm text-muted">{errorMessage(list.error)}</p>
+          <Button variant="secondary" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : notifications.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-line p-10 text-center">
+          <Icon name="notifications" className="size-10 text-muted" />
+          <p className="font-semibold">No notifications yet.</p>
+          <p className="max-w-sm text-muted">When someone follows you or asks to, you&apos;ll see it here.</p>
+        </div>
+      ) : (
+        <>
+          {groups.map((group) => (
+            <DayGroup key={group.label} label={group.label}>
+              {group.items.map((n) => (
+                <NotificationRow key={n.id} notification={n} now={now} onOpen={open} />
+              ))}
+            </DayGroup>
+          ))}
+          <MoreNotifications
+            pages={list.data?.pages.length ?? 0}
+            hasMore={list.hasNextPage}
+            loading={list.isFetchingNextPage}
+            failed={list.isFetchNextPageError}
+            onMore={() => void list.fetchNextPage()}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+function DayGroup({ label, children }: { label: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-line bg-surface p-1 sm:p-2">
+      <h2 id={id} className="px-3 pb-1 pt-2 text-sm font-semibold text-muted">
+        {label}
+      </h2>
+      <ul className="flex flex-col gap-0.5">{children}</ul>
+    </section>
+  );
+}
+
+/** The next page comes as the end of the list scrolls into view, or with the button (keyboard, no observer). */
+function MoreNotifications({ pages, hasMore, loading, failed, onMore }: { pages: number; hasMore: boolean; loading: boolean; failed: boolean; onMore: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const onMoreRef = useRef(onMore);
+  useEffect(() => {
+    onMoreRef.current = onMore;
+  });
+  useEffect(() => {
+    const node = ref.current;
+    // After a failure only the button asks again, so a broken page is not requested in a loop.
+    if (!node || !hasMore || failed || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && onMoreRef.current(), { rootMargin: '400px' });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasMore, failed]);
+
+  if (!hasMore) return pages > 1 ? <p className="py-2 text-center text-sm text-muted">That&apos;s everything.</p> : null;
+  return (
+    <div ref={ref} className="flex justify-center py-2">
+      <Button variant="secondary" onClick={onMore} busy={loading}>
+        {failed ? 'Try again: show older notifications' : 'Show older notifications'}
+      </Button>
+    </div>
+  );
+}

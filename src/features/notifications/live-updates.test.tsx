@@ -1,0 +1,184 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LiveMessage } from '#contract/realtime';
+import type { MemberProfile } from '#contract/social';
+import { ok } from '../../test/fixtures';
+import { server } from '../../test/msw-server';
+import { renderWithProviders } from '../../test/render';
+import { gate, signedInMember } from '../profile/test-helpers';
+import { MainLayout } from '../shell/components/main-layout';
+import { notificationKeys } from './api';
+import { NotificationsPage } from './components/notifications-page';
+import { aBadge, aMemberCard, aNotification, aPage, FakeSocket, serveBadge, serveNotifications, serveRequestsSummary } from './test-helpers';
+
+const robinProfile: MemberProfile = {
+  ...aMemberCard({ isPrivate: true, isRequested: true }),
+  profileCoverImage: null,
+  bio: null,
+  location: null,
+  followers: 10,
+  following: 4,
+  canViewContent: false,
+};
+
+/** The signed-in frame (which holds the live connection) with the notifications page in it, socket open. */
+async function renderSignedIn(badge = aBadge(0, 0)) {
+  signedInMember();
+  server.use(http.get('/api/mapboxStyleUrl', () => HttpResponse.json(ok([]))));
+  let current = badge;
+  const badgeAsked = serveBadge(() => current);
+  const summaryAsked = serveRequestsSummary(() => ({ newFollowerRequestCount: 0, latest: [] }));
+  serveNotifications([aPage([aNotification({ id: 1, message: 'Lee Park started following you.', isRead: true })])]);
+  const view = await renderWithProviders(
+    <>
+      <MainLayout />
+      <NotificationsPage />
+    </>,
+    { path: '/notifications' },
+  );
+  await screen.findByRole('link', { name: /Lee Park started following you/ });
+  await waitFor(() => expect(badgeAsked.count).toBe(1));
+  const socket = FakeSocket.latest();
+  act(() => socket.serverOpens());
+  const push = (message: LiveMessage) => act(() => socket.serverSends(message));
+  return { ...view, socket, push, badgeAsked, summaryAsked, setServerBadge: (b: typeof badge) => (current = b) };
+}
+
+const topBar = () => screen.getAllByRole('navigation', { name: 'Main' })[0]!;
+
+beforeEach(() => {
+  FakeSocket.all = [];
+  document.title = 'Switchback';
+  vi.stubGlobal('WebSocket', FakeSocket);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('live updates', () => {
+  it('opens one socket for the session, with its token', async () => {
+    await renderSignedIn();
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(FakeSocket.latest().url).toBe('ws://localhost:3000/ws?token=test-token-0123456789abcdefghijklmnop');
+  });
+
+  it('a pushed notification appears at the top of the list and on the badges, without a reload', async () => {
+    const { push } = await renderSignedIn();
+    push({ type: 'notification', notification: aNotification({ id: 2 }), badge: aBadge(1, 0) });
+    // Query notifies its observers on the next tick.
+    await waitFor(() => expect(screen.getAllByRole('link', { name: /following you/ })).toHaveLength(2));
+    const rows = screen.getAllByRole('link', { name: /following you/ });
+    expect(rows.map((r) => r.textContent)).toEqual([expect.stringContaining('Robin Ridge'), expect.stringContaining('Lee Park')]);
+    expect(rows[0]).toHaveAccessibleName(/^Unread: Robin Ridge started following you\./);
+    expect(within(topBar()).getByRole('link', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+    expect(document.title).toBe('(1) Switchback');
+
+    // The same notification twice (a retried delivery) is listed once.
+    push({ type: 'notification', notification: aNotification({ id: 3, message: 'Kai Ito started following you.' }), badge: aBadge(2, 0) });
+    push({ type: 'notification', notification: aNotification({ id: 2 }), badge: aBadge(2, 0) });
+    await screen.findByRole('link', { name: /Kai Ito started following you/ });
+    expect(screen.getAllByRole('link', { name: /Robin Ridge started following you/ })).toHaveLength(1);
+  });
+
+  it('a follow request refreshes the waiting requests and the Members badge', async () => {
+    const { push, summaryAsked, queryClient } = await renderSignedIn();
+    queryClient.setQueryData(['social', 'requests', ''], { pages: [], pageParams: [] });
+    const before = summaryAsked.count;
+    push({
+      type: 'notification',
+      notification: aNotification({ id: 5, kind: 'follow_request', message: 'Kai Ito asked to follow you.' }),
+      badge: aBadge(1, 1),
+    });
+    await waitFor(() => expect(summaryAsked.count).toBe(before + 1));
+    expect(queryClient.getQueryState(['social', 'requests', ''])?.isInvalidated).toBe(true);
+    expect(within(topBar()).getByRole('link', { name: 'Members, 1 follow request' })).toBeInTheDocument();
+  });
+
+  it('an accepted request makes cached member profiles ask again', async () => {
+    const { push, queryClient } = await renderSignedIn();
+    queryClient.setQueryData(['social', 'member', 'robinridge'], robinProfile);
+    push({
+      type: 'notification',
+      notification: aNotification({ id: 6, kind: 'request_accepted', message: 'Robin Ridge accepted your follow request.' }),
+      badge: aBadge(1, 0),
+    });
+    expect(queryClient.getQueryState(['social', 'member', 'robinridge'])?.isInvalidated).toBe(true);
+  });
+
+  it('a badge message updates both navigation badges and the tab title', async () => {
+    const { push } = await renderSignedIn();
+    push({ type: 'badge', badge: aBadge(120, 2) });
+    await within(topBar()).findByRole('link', { name: 'Notifications, 99+ unread' });
+    for (const nav of screen.getAllByRole('navigation', { name: 'Main' })) {
+      expect(within(nav).getByRole('link', { name: 'Notifications, 99+ unread' })).toBeInTheDocument();
+      expect(within(nav).getByRole('link', { name: 'Members, 2 follow requests' })).toBeInTheDocument();
+      expect(within(nav).getAllByText('99+')).toHaveLength(1);
+    }
+    expect(document.title).toBe('(99+) Switchback');
+
+    push({ type: 'badge', badge: aBadge(0, 0) });
+    expect(await within(topBar()).findByRole('link', { name: 'Notifications' })).toHaveTextContent(/^Notifications$/);
+    expect(within(topBar()).getByRole('link', { name: 'Members' })).toHaveTextContent(/^Members$/);
+    expect(document.title).toBe('Switchback');
+  });
+
+  it('a relationship message is written into the cached member', async () => {
+    const { push, queryClient } = await renderSignedIn();
+    queryClient.setQueryData(['social', 'member', 'robinridge'], { ...robinProfile, isPrivate: false });
+    push({
+      type: 'relationship',
+      relationship: { userId: 21, isFollowing: true, isRequested: false, isFollowedBy: true, isBlocked: false, isMuted: false },
+    });
+    expect(queryClient.getQueryData<MemberProfile>(['social', 'member', 'robinridge'])).toMatchObject({ isFollowing: true, isRequested: false, followers: 11 });
+  });
+
+  it('after a reconnect it asks for the badge again, since messages may have been missed', async () => {
+    const { socket, badgeAsked, setServerBadge } = await renderSignedIn();
+    setServerBadge(aBadge(4, 0));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      act(() => socket.serverCloses(1006));
+      // Half a second at least, a second at most (the random half).
+      act(() => vi.advanceTimersByTime(499));
+      expect(FakeSocket.all).toHaveLength(1);
+      act(() => vi.advanceTimersByTime(501));
+      expect(FakeSocket.all).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+    act(() => FakeSocket.latest().serverOpens());
+    await waitFor(() => expect(badgeAsked.count).toBe(2));
+    expect(await within(topBar()).findByRole('link', { name: 'Notifications, 4 unread' })).toBeInTheDocument();
+  });
+
+  it('a session ended by the server signs this browser out, as a 401 does', async () => {
+    const { socket, ended, router, queryClient } = await renderSignedIn(aBadge(3, 0));
+    act(() => socket.serverCloses(4403));
+    expect(ended).toEqual(['expired']);
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(queryClient.getQueryData(notificationKeys.badge())).toBeUndefined();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(await screen.findByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
+    expect(FakeSocket.all).toHaveLength(1);
+  });
+
+  it('a sign-out from this device, whose socket closes before the answer comes, is not reported as an ended session', async () => {
+    const { socket, ended } = await renderSignedIn();
+    const held = gate();
+    server.use(
+      http.post('/api/logout', async () => {
+        await held.opened;
+        return HttpResponse.json(ok({}));
+      }),
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /Account menu/ }));
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    act(() => socket.serverCloses(4403));
+    expect(ended).toEqual([]);
+    held.open();
+    expect(await screen.findByText('You are signed out.')).toBeInTheDocument();
+    expect(ended).toEqual(['signedOut']);
+    expect(screen.queryByText('Your session has ended. Please sign in again.')).not.toBeInTheDocument();
+  });
+});

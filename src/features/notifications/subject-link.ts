@@ -1,0 +1,19 @@
+import { linkOptions } from '@tanstack/react-router';
+import type { Notification } from '#contract/notifications';
+
+/**
+ * Where a notification leads: the actor's profile, the post, the post a comment is on, or the event. Null when the
+ * subject cannot be reached (a profile notification whose actor is gone, a comment without its post).
+ */
+export function subjectLink(n: Notification) {
+  switch (n.subjectType) {
+    case 'profile':
+      return n.actor ? linkOptions({ to: '/profile/$username', params: { username: n.actor.handleName } }) : null;
+    case 'feed':
+      return linkOptions({ to: '/feeds/$feedId', params: { feedId: String(n.subjectId) } });
+    case 'comment':
+      return n.parentId === null ? null : linkOptions({ to: '/feeds/$feedId', params: { feedId: String(n.parentId) } });
+    case 'event':
+      return linkOptions({ to: '/events/$eventId', params: { eventId: String(n.subjectId) } });
+  }
+}

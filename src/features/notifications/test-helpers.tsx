@@ -1,0 +1,113 @@
+import { http, HttpResponse } from 'msw';
+import type { FollowRequestSummary, Notification, NotificationBadge, NotificationSetting } from '#contract/notifications';
+import { NOTIFICATION_KINDS } from '#contract/notifications';
+import type { MemberCard } from '#contract/social';
+import { ok } from '../../test/fixtures';
+import { server } from '../../test/msw-server';
+
+/** Wire fixtures typed by the contract. */
+export const aNotification = (over: Partial<Notification> = {}): Notification => ({
+  id: 1,
+  kind: 'new_follower',
+  message: 'Robin Ridge started following you.',
+  actor: { userId: 21, handleName: 'robinridge', firstName: 'Robin', lastName: 'Ridge', profileImage: null },
+  subjectType: 'profile',
+  subjectId: 21,
+  parentId: null,
+  isRead: false,
+  createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+  ...over,
+});
+
+export const aBadge = (unreadCount = 0, newFollowerRequestCount = 0): NotificationBadge => ({ unreadCount, newFollowerRequestCount });
+
+export const aMemberCard = (over: Partial<MemberCard> = {}): MemberCard => ({
+  userId: 21,
+  handleName: 'robinridge',
+  firstName: 'Robin',
+  lastName: 'Ridge',
+  profileImage: null,
+  sports: [],
+  isPrivate: false,
+  isFollowing: false,
+  isRequested: false,
+  isFollowedBy: true,
+  isBlocked: false,
+  isMuted: false,
+  ...over,
+});
+
+/** One page of `GET /api/notifications`. */
+export const aPage = (list: Notification[], { page = 1, lastPage = 1, badge = aBadge() } = {}) => ({
+  list,
+  current_page: page,
+  last_page: lastPage,
+  per_page: 20,
+  total: list.length,
+  ...badge,
+});
+
+/** Serves the badge, counting how often it is asked for. */
+export function serveBadge(badge: () => NotificationBadge) {
+  const asked = { count: 0 };
+  server.use(
+    http.get('/api/notifications/badge', () => {
+      asked.count += 1;
+      return HttpResponse.json(ok(badge()));
+    }),
+  );
+  return asked;
+}
+
+/** Serves pages of notifications by `?page=`. */
+export function serveNotifications(pages: ReturnType<typeof aPage>[]) {
+  server.use(
+    http.get('/api/notifications', ({ request }) => {
+      const page = Number(new URL(request.url).searchParams.get('page') ?? 1);
+      return HttpResponse.json(ok(pages[page - 1]));
+    }),
+  );
+}
+
+/** Serves the follow-requests summary, counting how often it is asked for. */
+export function serveRequestsSummary(summary: () => FollowRequestSummary) {
+  const asked = { count: 0 };
+  server.use(
+    http.get('/api/notificationRequestFollowList', () => {
+      asked.count += 1;
+      return HttpResponse.json(ok(summary()));
+    }),
+  );
+  return asked;
+}
+
+/** Every kind with in-app and e-mail on, with `over` applied. */
+export const someSettings = (over: Partial<Record<NotificationSetting['kind'], Partial<NotificationSetting>>> = {}) => ({
+  settings: NOTIFICATION_KINDS.map((kind) => ({ kind, inApp: true, email: true, ...over[kind] })),
+});
+
+/** A WebSocket the test plays the server of; `FakeSocket.latest()` is the one the app opened last. */
+export class FakeSocket {
+  static all: FakeSocket[] = [];
+  static latest = () => FakeSocket.all.at(-1)!;
+  onopen: ((e: Event) => void) | null = null;
+  onmessage: ((e: MessageEvent) => void) | null = null;
+  onclose: ((e: CloseEvent) => void) | null = null;
+  onerror: ((e: Event) => void) | null = null;
+  closed = false;
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  close() {
+    this.closed = true;
+  }
+  serverOpens() {
+    this.onopen?.(new Event('open'));
+  }
+  serverSends(message: unknown) {
+    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(message) }));
+  }
+  serverCloses(code: number) {
+    this.onclose?.(new CloseEvent('close', { code }));
+  }
+}

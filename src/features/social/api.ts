@@ -1,0 +1,72 @@
+import { infiniteQueryOptions, keepPreviousData, queryOptions, type InfiniteData, type QueryKey } from '@tanstack/react-query';
+import { followRequestSummary } from '#contract/notifications';
+import { memberList, memberProfile, type MemberList } from '#contract/social';
+import { api } from '../../lib/api-client';
+
+export type FollowListKind = 'followers' | 'following' | 'requests';
+export type MembersFilter = { search: string; sportId: number | undefined };
+
+/**
+ * Every social query key, generic to specific. The live socket (notifications area) relies on these exact shapes:
+ * `['social']`, `['social','members',{search,sportId}]`, `['social',kind,search]`, `['social','member',handleName]`.
+ */
+export const socialKeys = {
+  all: ['social'] as const,
+  members: (filter: MembersFilter) => [...socialKeys.all, 'members', filter] as const,
+  followList: (kind: FollowListKind, search: string) => [...socialKeys.all, kind, search] as const,
+  followListsOf: (kind: FollowListKind) => [...socialKeys.all, kind] as const,
+  member: (handleName: string) => [...socialKeys.all, 'member', handleName] as const,
+};
+
+/** The follow-requests summary (count and newest requesters) at the top of the notifications screen. */
+export const requestsSummaryKey = ['notifications', 'requests-summary'] as const;
+
+const FOLLOW_LIST_PATHS: Record<FollowListKind, string> = {
+  followers: 'follower',
+  following: 'following',
+  requests: 'followerRequest',
+};
+
+const nextPage = (last: MemberList) => (last.current_page < last.last_page ? last.current_page + 1 : undefined);
+
+export type MemberPages = InfiniteData<MemberList, number>;
+
+/** One paged member list: page 1 replaces, later pages append. */
+function memberPages(queryKey: QueryKey, path: string, params: Record<string, string | number | undefined>) {
+  const searchParams = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string | number>;
+  return infiniteQueryOptions<MemberList, Error, MemberPages, QueryKey, number>({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => api.get(memberList, path, { searchParams: { ...searchParams, page: pageParam }, signal }).then((r) => r.data),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+    // While the member types, the last answer stays on screen until the next one arrives.
+    placeholderData: keepPreviousData,
+  });
+}
+export type MemberPagesQuery = ReturnType<typeof memberPages>;
+
+/** `GET /api/user/all`: members by name, handle or sport (the server folds accents and case). */
+export const membersQuery = (filter: MembersFilter) =>
+  memberPages(socialKeys.members(filter), 'user/all', { search: filter.search, sportId: filter.sportId });
+
+/** `GET /api/follower`, `/api/following`, `/api/followerRequest`. */
+export const followListQuery = (kind: FollowListKind, search: string) =>
+  memberPages(socialKeys.followList(kind, search), FOLLOW_LIST_PATHS[kind], { search });
+
+/**
+ * `GET /api/user-profile?handleName=`: another member's profile. A 404 is the page's not-found state, not a toast.
+ */
+export const memberProfileQuery = (handleName: string) =>
+  queryOptions({
+    queryKey: socialKeys.member(handleName),
+    queryFn: ({ signal }) => api.get(memberProfile, 'user-profile', { searchParams: { handleName }, signal }).then((r) => r.data),
+    meta: { silent: true },
+  });
+
+/** `GET /api/notificationRequestFollowList`: how many follow requests wait, and the newest requesters. */
+export const requestsSummaryQuery = queryOptions({
+  queryKey: requestsSummaryKey,
+  queryFn: ({ signal }) => api.get(followRequestSummary, 'notificationRequestFollowList', { signal }).then((r) => r.data),
+  // The row that shows it stays away on failure; a toast for it would be noise.
+  meta: { silent: true },
+});

@@ -1,0 +1,76 @@
+import clsx from 'clsx';
+import { useState } from 'react';
+import { buttonClass } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { useFollowToggle, type FollowTarget } from '../follow-toggle';
+
+type Label = 'Follow' | 'Follow back' | 'Requested' | 'Following';
+
+/** What the button says, from where the viewer stands with the member. */
+export function followLabel(m: Pick<FollowTarget, 'isFollowing' | 'isRequested' | 'isFollowedBy'>): Label {
+  if (m.isFollowing) return 'Following';
+  if (m.isRequested) return 'Requested';
+  return m.isFollowedBy ? 'Follow back' : 'Follow';
+}
+
+/**
+ * Follow / Requested / Following / Follow back. Pressed (aria-pressed) while the viewer follows or has asked; the
+ * member's handle is part of the name, so a list of buttons reads apart. Unfollowing a private member asks first:
+ * getting back in takes a new request.
+ */
+export function FollowButton({ member, size = 'md', className }: { member: FollowTarget; size?: 'sm' | 'md'; className?: string }) {
+  const { follow, unfollow } = useFollowToggle();
+  const [confirming, setConfirming] = useState(false);
+  const label = followLabel(member);
+  const pressed = member.isFollowing || member.isRequested;
+
+  const onClick = () => {
+    if (!pressed) void follow(member);
+    else if (member.isFollowing && member.isPrivate) setConfirming(true);
+    else void unfollow(member);
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        aria-pressed={pressed}
+        // The handle tells a list of these buttons apart for screen readers; the visible word comes first.
+        aria-label={`${label} @${member.handleName}`}
+        onClick={onClick}
+        className={clsx(
+          buttonClass(pressed ? 'secondary' : 'primary', className),
+          'shrink-0',
+          size === 'sm' ? 'min-w-28 px-3' : 'min-w-32',
+          member.isRequested && 'text-muted',
+        )}
+      >
+        {label}
+      </button>
+      {confirming && (
+        <Dialog
+          role="alertdialog"
+          title={`Unfollow @${member.handleName}?`}
+          description={<p>You will need to request again to see their posts.</p>}
+          onClose={() => setConfirming(false)}
+        >
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <button type="button" className={buttonClass('secondary')} onClick={() => setConfirming(false)}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className={buttonClass('danger')}
+              onClick={() => {
+                setConfirming(false);
+                void unfollow(member);
+              }}
+            >
+              Unfollow
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { SPORTS } from '#contract/sports';
+
+/**
+ * One sport to filter by, or all: radio chips in the look of the profile's sport chips (those pick many, with the
+ * profile's wording; a filter picks one). Arrow keys move between them, as with any radio group.
+ */
+export function SportFilter({ value, onChange }: { value: number | undefined; onChange(value: number | undefined): void }) {
+  const options = [{ id: undefined, name: 'All sports' }, ...SPORTS];
+  return (
+    <fieldset>
+      <legend className="sr-only">Sport</legend>
+      <div className="-mx-1 flex gap-2 overflow-x-auto px-1 py-1 sm:flex-wrap">
+        {options.map((sport) => {
+          const checked = sport.id === value;
+          return (
+            <label key={sport.id ?? 'all'} className="relative shrink-0">
+              <input type="radio" name="sport" className="peer sr-only" checked={checked} onChange={() => onChange(sport.id)} />
+              <span
+                className={
+                  'flex min-h-11 cursor-pointer items-center rounded-full border px-4 text-sm font-medium whitespace-nowrap transition-colors ' +
+                  'peer-focus-visible:[outline:3px_solid_var(--focus)] peer-focus-visible:[outline-offset:2px] ' +
+                  (checked ? 'border-brand bg-brand text-on-brand' : 'border-line bg-surface text-fg hover:bg-surface-2')
+                }
+              >
+                {sport.name}
+              </span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,60 @@
+import type { Relationship } from '#contract/social';
+import { api } from '../../lib/api-client';
+import { messages } from '../../lib/messages';
+import { sendAsMutation, useOptimisticToggle } from '../../lib/optimistic-toggle';
+import { toast } from '../../lib/toast';
+import { relationship } from '#contract/social';
+import { profileKeys } from '../profile/api';
+import { socialKeys } from './api';
+import { patchRelationship } from './relationship-cache';
+
+/** A member as a follow button sees them: the relationship plus whether their profile is private. */
+export type FollowTarget = Relationship & { handleName: string; isPrivate: boolean };
+
+const relationshipOf = (m: FollowTarget): Relationship => ({
+  userId: m.userId,
+  isFollowing: m.isFollowing,
+  isRequested: m.isRequested,
+  isFollowedBy: m.isFollowedBy,
+  isBlocked: m.isBlocked,
+  isMuted: m.isMuted,
+});
+
+/** Whether the viewer wants an edge to this member (a follow, or a request to a private member). */
+const wantsEdge = (rel: Relationship) => rel.isFollowing || rel.isRequested;
+
+/**
+ * Follow, request, withdraw and unfollow through the one optimistic toggle: the new state shows everywhere the
+ * member is cached at once (`patchRelationship`), and settles on the relationship the server answers.
+ */
+export function useFollowToggle() {
+  const toggle = useOptimisticToggle<Relationship>('follow', (queryClient) => ({
+    apply: (_key, rel) => patchRelationship(queryClient, rel),
+    send: (_key, wish) =>
+      sendAsMutation(queryClient, [...socialKeys.all, 'follow'], () =>
+        api.post(relationship, wantsEdge(wish) ? 'follow' : 'unFollow', { userId: wish.userId }).then((r) => r.data),
+      ),
+    same: (a, b) => a.isFollowing === b.isFollowing && a.isRequested === b.isRequested,
+    onSettled: (_key, rel, before) => {
+      if (rel.isRequested && !before.isRequested) toast.success(messages.social.followRequestSent);
+      if (rel.isFollowing !== before.isFollowing) {
+        // The viewer's own following count; the following lists refresh on their next visit (a row does not vanish
+        // under the pointer that just unfollowed it).
+        void queryClient.invalidateQueries({ queryKey: profileKeys.summary() });
+        void queryClient.invalidateQueries({ queryKey: socialKeys.followListsOf('following'), refetchType: 'none' });
+      }
+    },
+  }));
+  return {
+    /** Follow a public member, or ask a private one. */
+    follow: (m: FollowTarget) => {
+      const current = relationshipOf(m);
+      return toggle(`user:${m.userId}`, current, { ...current, isFollowing: !m.isPrivate, isRequested: m.isPrivate });
+    },
+    /** Unfollow, or withdraw a pending request. */
+    unfollow: (m: FollowTarget) => {
+      const current = relationshipOf(m);
+      return toggle(`user:${m.userId}`, current, { ...current, isFollowing: false, isRequested: false });
+    },
+  };
+}

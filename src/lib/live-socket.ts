@@ -1,0 +1,166 @@
+import { liveMessage, WS_CLOSE, type LiveMessage } from '#contract/realtime';
+import { readRuntimeConfig } from './runtime-config';
+import { sessionStore } from './session-store';
+
+export type LiveListener = {
+  onMessage?: (message: LiveMessage) => void;
+  /** The connection is back after a drop: whatever the server pushed in between was missed. */
+  onReconnect?: () => void;
+  /** The server refused the token or ended the session (4401, 4403): this browser must sign out, as after a 401. */
+  onSessionEnded?: () => void;
+};
+
+type SocketLike = Pick<WebSocket, 'close' | 'onopen' | 'onmessage' | 'onclose' | 'onerror'>;
+
+export type LiveSocketDeps = {
+  session: { subscribe(listener: () => void): () => void; getSnapshot(): { token: string | null } };
+  urlFor: (token: string) => string;
+  open: (url: string) => SocketLike;
+  random: () => number;
+};
+
+/** First retry after about a second, doubling to at most half a minute. */
+export const RECONNECT_BASE_MS = 1000;
+export const RECONNECT_MAX_MS = 30_000;
+
+/**
+ * The wait before retry number `attempt` (0-based): exponential, capped, and half of it random so that every browser
+ * dropped by one server restart does not come back in the same instant.
+ */
+export function reconnectDelay(attempt: number, random: () => number = Math.random) {
+  const ceiling = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** attempt);
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+/**
+ * `/ws` on this page's origin, or the server's `socketUrl` when it names another place. Browsers cannot set headers
+ * on a WebSocket, so the token rides as `?token=`.
+ */
+export function liveSocketUrl(token: string, configured: string | null | undefined, pageUrl: string) {
+  const url = new URL(configured || '/ws', pageUrl);
+  if (url.protocol === 'http:') url.protocol = 'ws:';
+  if (url.protocol === 'https:') url.protocol = 'wss:';
+  url.searchParams.set('token', token);
+  return url.toString();
+}
+
+/**
+ * One WebSocket per signed-in session, open while anything listens: opened with the session's token, reopened
+ * with backoff after a drop, closed on sign-out (or when another account signs in, then opened for that one).
+ * Frames are checked against the contract; one this client does not know is ignored.
+ */
+export function createLiveSocket(deps: LiveSocketDeps) {
+  const listeners = new Set<LiveListener>();
+  let socket: SocketLike | null = null;
+  /** The token the current connection (or pending retry) is for. */
+  let token: string | null = null;
+  /** A token the server refused: never tried again, whatever happens next, until the session changes. */
+  let refused: string | null = null;
+  let attempt = 0;
+  let hasOpened = false;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const each = (fn: (l: LiveListener) => void) => [...listeners].forEach(fn);
+
+  function connect() {
+    const current = token;
+    if (current === null) return;
+    let s: SocketLike;
+    try {
+      s = deps.open(deps.urlFor(current));
+    } catch (error) {
+      // A malformed socket URL in the configuration: retrying cannot fix it.
+      console.error('The live socket could not be opened', error);
+      return;
+    }
+    socket = s;
+    s.onopen = () => {
+      if (socket !== s) return;
+      attempt = 0;
+      if (hasOpened) each((l) => l.onReconnect?.());
+      hasOpened = true;
+    };
+    s.onmessage = (event: MessageEvent) => {
+      if (socket !== s || typeof event.data !== 'string') return;
+      let json: unknown;
+      try {
+        json = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      const parsed = liveMessage.safeParse(json);
+      if (parsed.success) each((l) => l.onMessage?.(parsed.data));
+    };
+    s.onclose = (event: CloseEvent) => {
+      if (socket !== s) return;
+      socket = null;
+      if (event.code === WS_CLOSE.unauthorized || event.code === WS_CLOSE.sessionEnded) {
+        refused = current;
+        token = null;
+        each((l) => l.onSessionEnded?.());
+        return;
+      }
+      retryTimer = setTimeout(() => {
+        retryTimer = undefined;
+        connect();
+      }, reconnectDelay(attempt++, deps.random));
+    };
+  }
+
+  function disconnect() {
+    clearTimeout(retryTimer);
+    retryTimer = undefined;
+    const s = socket;
+    socket = null;
+    token = null;
+    attempt = 0;
+    hasOpened = false;
+    if (s) {
+      s.onopen = s.onmessage = s.onclose = s.onerror = null;
+      s.close(1000);
+    }
+  }
+
+  /** Brings the connection in line with the session and the listeners. */
+  function sync() {
+    const sessionToken = deps.session.getSnapshot().token;
+    if (sessionToken !== refused) refused = null;
+    const wanted = listeners.size > 0 && sessionToken !== refused ? sessionToken : null;
+    if (wanted === token) return;
+    disconnect();
+    token = wanted;
+    connect();
+  }
+
+  deps.session.subscribe(sync);
+  if (typeof window !== 'undefined') {
+    // Back online: no reason to sit out the rest of a long backoff.
+    window.addEventListener('online', () => {
+      if (retryTimer === undefined) return;
+      clearTimeout(retryTimer);
+      retryTimer = undefined;
+      connect();
+    });
+  }
+
+  return {
+    /** Listens (opening the connection if this is the first listener); returns the way to stop. */
+    listen(listener: LiveListener) {
+      listeners.add(listener);
+      sync();
+      return () => {
+        listeners.delete(listener);
+        // Later, so a listener that comes straight back (React's strict-mode remount) keeps the same connection.
+        setTimeout(sync, 0);
+      };
+    },
+  };
+}
+
+/** The app's live connection. */
+export const liveSocket = createLiveSocket({
+  session: sessionStore,
+  urlFor: (token) => liveSocketUrl(token, readRuntimeConfig().socketUrl, window.location.href),
+  open: (url) => new WebSocket(url),
+  random: Math.random,
+});
