@@ -11,7 +11,8 @@ import { patchRelationship } from './relationship-cache';
 /** A member as a follow button sees them: the relationship plus whether their profile is private. */
 export type FollowTarget = Relationship & { handleName: string; isPrivate: boolean };
 
-const relationshipOf = (m: FollowTarget): Relationship => ({
+/** Just the relationship fields of a card or profile (they carry more). */
+export const relationshipOf = (m: Relationship): Relationship => ({
   userId: m.userId,
   isFollowing: m.isFollowing,
   isRequested: m.isRequested,

@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import type { MemberCard, MemberProfile, Relationship } from '#contract/social';
 import { ok } from '../../test/fixtures';
 import { server } from '../../test/msw-server';
+import { relationshipOf as pickRelationship } from './follow-toggle';
 
 /** Another member as lists show them; typed by the contract, so a contract change breaks the tests relying on it. */
 export const aMember = (over: Partial<MemberCard> = {}): MemberCard => ({
@@ -34,15 +35,7 @@ export const aMemberProfile = (over: Partial<MemberProfile> = {}): MemberProfile
 /** One page of members as the list endpoints answer it. */
 export const pageOf = (list: MemberCard[], page = 1, lastPage = 1) => ok({ list, current_page: page, last_page: lastPage, per_page: 20, total: list.length });
 
-export const relationshipOf = (m: MemberCard, over: Partial<Relationship> = {}): Relationship => ({
-  userId: m.userId,
-  isFollowing: m.isFollowing,
-  isRequested: m.isRequested,
-  isFollowedBy: m.isFollowedBy,
-  isBlocked: m.isBlocked,
-  isMuted: m.isMuted,
-  ...over,
-});
+export const relationshipOf = (m: MemberCard, over: Partial<Relationship> = {}): Relationship => ({ ...pickRelationship(m), ...over });
 
 /** The Requests tab's count, which every social screen shows: the navigation's badge. */
 export function serveRequestsSummary(count = 0) {

@@ -2,6 +2,7 @@ import clsx from 'clsx';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type * as z from 'zod/mini';
 import type { profileSummaryData } from '#contract/profile';
+import { tabKeyTarget } from '../../../lib/tab-keys';
 import { formatCount } from '../format';
 
 type Summary = z.infer<typeof profileSummaryData>;
@@ -28,17 +29,12 @@ export function ProfileTabs({ summary }: { summary: Summary | undefined }) {
   const base = useId();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
 
-  const select = (index: number) => {
-    const next = (index + TABS.length) % TABS.length;
+  const onKeyDown = (event: KeyboardEvent) => {
+    const next = tabKeyTarget(event.key, selected, TABS.length);
+    if (next === undefined) return;
+    event.preventDefault();
     setSelected(next);
     tabRefs.current[next]?.focus();
-  };
-  const onKeyDown = (event: KeyboardEvent) => {
-    const moves: Record<string, number> = { ArrowRight: selected + 1, ArrowLeft: selected - 1, Home: 0, End: TABS.length - 1 };
-    const target = moves[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    select(target);
   };
 
   return (

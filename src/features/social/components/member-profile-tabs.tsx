@@ -1,6 +1,7 @@
 import { Link, useMatchRoute } from '@tanstack/react-router';
 import clsx from 'clsx';
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { tabKeyTarget } from '../../../lib/tab-keys';
 
 const TABS = [
   { to: '/profile/$username/feeds', label: 'Posts' },
@@ -24,11 +25,9 @@ export function MemberProfileTabs({ handleName, children }: { handleName: string
   );
 
   const onKeyDown = (event: KeyboardEvent) => {
-    const moves: Record<string, number> = { ArrowRight: selected + 1, ArrowLeft: selected - 1, Home: 0, End: TABS.length - 1 };
-    const target = moves[event.key];
-    if (target === undefined) return;
+    const next = tabKeyTarget(event.key, selected, TABS.length);
+    if (next === undefined) return;
     event.preventDefault();
-    const next = (target + TABS.length) % TABS.length;
     tabRefs.current[next]?.focus();
     tabRefs.current[next]?.click();
   };

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { MemberCard } from '#contract/social';
 import { SPORTS } from '#contract/sports';
 import { Avatar } from '../../../components/avatar';
+import { Icon } from '../../../components/icons';
 
 const sportName = new Map<number, string>(SPORTS.map((s) => [s.id, s.name]));
 
@@ -29,10 +30,7 @@ export function MemberRow({ member, action }: { member: MemberCard; action?: Rea
           <span className="flex items-center gap-1.5 font-semibold group-hover:underline">
             <span className="truncate">{name || `@${member.handleName}`}</span>
             {member.isPrivate && (
-              <svg viewBox="0 0 24 24" aria-hidden="true" className="size-3.5 shrink-0 text-muted" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-                <rect x="5" y="11" width="14" height="10" rx="2" />
-                <path d="M8 11V8a4 4 0 0 1 8 0v3" />
-              </svg>
+              <Icon name="lock" className="size-3.5 shrink-0 text-muted" strokeWidth={2} />
             )}
           </span>
           <span className="truncate text-sm text-muted">
