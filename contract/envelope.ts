@@ -15,7 +15,7 @@ export function okEnvelope<T extends z.ZodMiniType>(data: T) {
   return z.object({ code: z.literal(200), message: z.string(), data });
 }
 
-/** Every paged list (spec §3): the list plus page data, keyset-paginated underneath. */
+/** Every paged list (spec §3): the list plus page data, keyset-paginated underneath (server/db/keyset.ts). */
 export function pagedList<T extends z.ZodMiniType>(item: T) {
   return z.object({
     list: z.array(item),
@@ -23,7 +23,21 @@ export function pagedList<T extends z.ZodMiniType>(item: T) {
     last_page: z.int().check(z.minimum(1)),
     per_page: z.int().check(z.minimum(1)),
     total: z.int().check(z.minimum(0)),
+    /**
+     * The page after this one, opaque: send it back as `cursor` and the list goes on exactly where this page ended,
+     * whatever was added or removed meanwhile. Null on the last page. Absent from lists ranked by something other
+     * than time (the pickers), which page by number only.
+     */
+    next_cursor: z.optional(z.nullable(z.string())),
   });
 }
+
+/**
+ * The query of every keyset-paged list: `page` (spec §3) and, for the pages after the first, the `cursor` the page
+ * before answered as `next_cursor`. A client that sends only `page` still pages, by position.
+ */
+export const pageParam = z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)));
+export const cursorParam = z.optional(z.string().check(z.minLength(1), z.maxLength(200), z.regex(/^[A-Za-z0-9_-]+$/, 'Not a cursor this list gave out')));
+export const pagingQuery = { page: pageParam, cursor: cursorParam };
 
 export const emptyData = z.strictObject({});

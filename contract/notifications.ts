@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { pagedList } from './envelope';
-import { memberCard } from './social';
+import { pagedList, pagingQuery } from './envelope';
+import { memberCard, memberSummary } from './social';
 
 /**
  * What a notification is about. Each kind is also a row of the settings screen (spec §2 /notifications/settings);
@@ -23,13 +23,7 @@ export type NotificationKind = z.infer<typeof notificationKind>;
 export const notificationSubject = z.enum(['profile', 'feed', 'comment', 'event']);
 
 /** The member who did the thing, as small as a notification row needs. */
-export const notificationActor = z.strictObject({
-  userId: z.int(),
-  handleName: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  profileImage: z.nullable(z.string()),
-});
+export const notificationActor = memberSummary;
 
 export const notification = z.strictObject({
   id: z.int(),
@@ -63,9 +57,7 @@ export const notificationList = z.object({
 });
 export type NotificationList = z.infer<typeof notificationList>;
 
-export const notificationListQuery = z.strictObject({
-  page: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000))),
-});
+export const notificationListQuery = z.strictObject(pagingQuery);
 
 /** `POST /api/notifications/read`: one notification, or every one when `notificationId` is left out. */
 export const markReadBody = z.strictObject({ notificationId: z.optional(z.int().check(z.minimum(1))) });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { pagedList } from './envelope';
+import { pagedList, pageParam, pagingQuery } from './envelope';
 
 /** Where the signed-in member stands with another; every follow toggle answers it (issue 4). */
 export const relationship = z.object({
@@ -12,16 +12,23 @@ export const relationship = z.object({
 });
 export type Relationship = z.infer<typeof relationship>;
 
-/**
- * Another member as lists and profile headers show them. Public fields only: never e-mail, phone, date of birth or
- * referral code (check 11). Strict, so a stray private field fails the response check in development and tests.
- */
-export const memberCard = z.strictObject({
+/** The least that names another member on screen: tag options, notification actors, and the start of every card. */
+const memberSummaryShape = {
   userId: z.int(),
   handleName: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   profileImage: z.nullable(z.string()),
+};
+export const memberSummary = z.strictObject(memberSummaryShape);
+export type MemberSummary = z.infer<typeof memberSummary>;
+
+/**
+ * Another member as lists and profile headers show them. Public fields only: never e-mail, phone, date of birth or
+ * referral code (check 11). Strict, so a stray private field fails the response check in development and tests.
+ */
+export const memberCard = z.strictObject({
+  ...memberSummaryShape,
   sports: z.array(z.int()),
   isPrivate: z.boolean(),
   isFollowing: z.boolean(),
@@ -35,13 +42,12 @@ export type MemberCard = z.infer<typeof memberCard>;
 export const memberList = pagedList(memberCard);
 export type MemberList = z.infer<typeof memberList>;
 
-const page = z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)));
 const search = z.optional(z.string().check(z.maxLength(100)));
 
 /** `GET /api/user/all`. */
-export const membersQuery = z.strictObject({ page, search, sportId: z.optional(z.coerce.number().check(z.int(), z.minimum(1))) });
+export const membersQuery = z.strictObject({ ...pagingQuery, search, sportId: z.optional(z.coerce.number().check(z.int(), z.minimum(1))) });
 /** `GET /api/follower`, `/api/following`, `/api/followerRequest`. */
-export const followListQuery = z.strictObject({ page, search });
+export const followListQuery = z.strictObject({ ...pagingQuery, search });
 
 /** Follow, unfollow, accept, reject and remove-follower: the other member. */
 export const userIdBody = z.strictObject({ userId: z.int().check(z.minimum(1)) });
@@ -71,17 +77,14 @@ export const memberProfile = z.strictObject({
 });
 export type MemberProfile = z.infer<typeof memberProfile>;
 
-/** Tag and hashtag options and select-members: a prefix typed so far (empty lists the most relevant). */
-export const optionsQuery = z.strictObject({ page, search });
+/**
+ * Tag and hashtag options and select-members: a prefix typed so far (empty lists the most relevant). Ranked by match,
+ * not by time, so they page by number only (no cursor).
+ */
+export const optionsQuery = z.strictObject({ page: pageParam, search });
 
 /** `GET /api/getUserTagfollowerFollowingList`: members the viewer may @-mention (people they follow or who follow them). */
-export const userTagOption = z.strictObject({
-  userId: z.int(),
-  handleName: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  profileImage: z.nullable(z.string()),
-});
+export const userTagOption = memberSummary;
 export const userTagOptions = pagedList(userTagOption);
 export type UserTagOption = z.infer<typeof userTagOption>;
 

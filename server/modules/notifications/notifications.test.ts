@@ -55,6 +55,20 @@ describe('GET /api/notifications', () => {
     expect((await list(a, 3)).list).toEqual([]);
   });
 
+  it('goes on from the cursor while new notifications arrive: none twice, none missed', async () => {
+    const a = await member();
+    const b = await member();
+    const ids = await followerNotices(a, b, 25);
+    const first = await list(a);
+    expect(first).toMatchObject({ current_page: 1, last_page: 2, total: 25, next_cursor: expect.any(String) });
+    const newestFirst = [...ids].reverse();
+    expect(first.list.map((n) => n.id)).toEqual(newestFirst.slice(0, 20));
+    await followerNotices(a, b, 3);
+    const second = okData(await send('GET', `/api/notifications?cursor=${first.next_cursor}`, a.token), notificationList);
+    expect(second.list.map((n) => n.id)).toEqual(newestFirst.slice(20));
+    expect(second).toMatchObject({ current_page: 2, last_page: 2, total: 28, next_cursor: null, unreadCount: 28 });
+  });
+
   it('shows only the caller\'s notifications and refuses bad paging', async () => {
     const a = await member();
     const b = await member();
@@ -63,6 +77,11 @@ describe('GET /api/notifications', () => {
     expect((await send('GET', '/api/notifications?page=0', a.token)).statusCode).toBe(400);
     expect((await send('GET', '/api/notifications?page=x', a.token)).statusCode).toBe(400);
     expect((await send('GET', '/api/notifications?userId=1', a.token)).statusCode).toBe(400);
+    for (const cursor of [Buffer.from('1.2.x').toString('base64url'), '%2F%2F', '']) {
+      const res = await send('GET', `/api/notifications?cursor=${cursor}`, a.token);
+      expect(res.statusCode, cursor).toBe(400);
+      expect(body(res).errors?.cursor, cursor).toBeDefined();
+    }
   });
 
   it('lets a notification go with its actor\'s account', async () => {

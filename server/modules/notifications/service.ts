@@ -1,7 +1,8 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { FollowRequestSummary, NotificationList } from '#contract/notifications';
 import type { Deps } from '../../deps';
 import type { Db } from '../../db/client';
+import { keysetPage, type PageAsked } from '../../db/keyset';
 import { notifications, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { listFollows } from '../social/service';
@@ -12,32 +13,23 @@ import { Outbox } from './outbox';
 const PER_PAGE = 20;
 
 /** `GET /api/notifications`: the member's notifications, newest first, with the badge. */
-export async function listNotifications(db: Db, userId: number, q: { page?: number | undefined }): Promise<NotificationList> {
-  const page = q.page ?? 1;
+export async function listNotifications(db: Db, userId: number, q: PageAsked): Promise<NotificationList> {
+  const at = keysetPage(q, { createdAt: notifications.createdAt, id: notifications.id }, PER_PAGE);
   const mine = eq(notifications.userId, userId);
-  // TODO(keyset): page-numbered OFFSET over (created_at, id) descending, like the social lists; a cursor once the
-  // contract carries one.
   const [rows, [totalRow], badge] = await Promise.all([
     db
       .select({ row: notifications, actor: actorColumns })
       .from(notifications)
       .leftJoin(users, eq(users.id, notifications.actorId))
-      .where(mine)
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(PER_PAGE)
-      .offset((page - 1) * PER_PAGE),
+      .where(and(mine, at.where))
+      .orderBy(...at.orderBy)
+      .limit(at.limit)
+      .offset(at.offset),
     db.select({ n: count() }).from(notifications).where(mine),
     badgeOf(db, userId),
   ]);
-  const total = totalRow?.n ?? 0;
-  return {
-    list: rows.map((r) => toNotification(r.row, r.actor)),
-    current_page: page,
-    last_page: Math.max(1, Math.ceil(total / PER_PAGE)),
-    per_page: PER_PAGE,
-    total,
-    ...badge,
-  };
+  const page = at.answer(rows, totalRow?.n ?? 0, (r) => ({ createdAt: r.row.createdAt, id: r.row.id }));
+  return { ...page, list: page.list.map((r) => toNotification(r.row, r.actor)), ...badge };
 }
 
 /**

@@ -1,11 +1,12 @@
 import { and, asc, count, desc, gt, like, sql, type SQL } from 'drizzle-orm';
 import type { HashTagOption, MemberList, UserTagOption } from '#contract/social';
 import type { Db } from '../../db/client';
+import type { PagedAnswer } from '../../db/keyset';
 import { hashtags, users } from '../../db/schema';
 import { escapeLike, searchFold } from '../../db/search-text';
 import { badRequest } from '../../lib/errors';
 import { isConnectedTo, mayInviteWhere, mayMentionWhere } from '../../policy/social-policy';
-import { cardColumns, offsetOf, PER_PAGE, searchCondition, toList } from './service';
+import { cardColumns, PER_PAGE, searchCondition, toList } from './service';
 
 /**
  * The pickers behind a text box (issue 4): @-mention options, hashtag options, and members to invite or make
@@ -14,9 +15,14 @@ import { cardColumns, offsetOf, PER_PAGE, searchCondition, toList } from './serv
 
 type OptionsQuery = { page?: number | undefined; search?: string | undefined };
 
-type Paged<T> = { list: T[]; current_page: number; last_page: number; per_page: number; total: number };
+/**
+ * These lists page by OFFSET, not by keyset (server/db/keyset.ts): they are ranked by how well each row matches what
+ * was typed, not by time, so there is no (created_at, id) position to continue from, and a picker is read a page or
+ * two deep while someone types, never scrolled for long. They answer no `next_cursor`.
+ */
+const offsetOf = (page: number) => (page - 1) * PER_PAGE;
 
-const paged = <T>(list: T[], total: number, page: number): Paged<T> => ({
+const paged = <T>(list: T[], total: number, page: number): PagedAnswer<T> => ({
   list,
   current_page: page,
   last_page: Math.max(1, Math.ceil(total / PER_PAGE)),
@@ -39,7 +45,7 @@ function matchRank(term: string): SQL[] {
 const memberSearch = (search: string | undefined) => (search ?? '').trim().replace(/^@/, '');
 
 /** `GET /api/getUserTagfollowerFollowingList`: members the viewer may @-mention, best match first. */
-export async function mentionOptions(db: Db, viewerId: number, q: OptionsQuery): Promise<Paged<UserTagOption>> {
+export async function mentionOptions(db: Db, viewerId: number, q: OptionsQuery): Promise<PagedAnswer<UserTagOption>> {
   const page = q.page ?? 1;
   const search = memberSearch(q.search);
   const where = and(mayMentionWhere(viewerId), searchCondition(search));
@@ -66,7 +72,7 @@ export async function mentionOptions(db: Db, viewerId: number, q: OptionsQuery):
 const HASHTAG_SEARCH = /^#?[\p{L}\p{M}\p{Nd}]*$/u;
 
 /** `GET /api/feedTag`: hashtags in use that start with what was typed, most used first, then alphabetical. */
-export async function hashtagOptions(db: Db, q: OptionsQuery): Promise<Paged<HashTagOption>> {
+export async function hashtagOptions(db: Db, q: OptionsQuery): Promise<PagedAnswer<HashTagOption>> {
   const page = q.page ?? 1;
   const typed = (q.search ?? '').trim().normalize('NFC');
   if (!HASHTAG_SEARCH.test(typed)) {
@@ -113,5 +119,5 @@ export async function selectableMembers(db: Db, viewerId: number, q: OptionsQuer
       .offset(offsetOf(page)),
     db.select({ n: count() }).from(users).where(where),
   ]);
-  return toList(db, viewerId, rows, totalRow?.n ?? 0, page);
+  return toList(db, viewerId, paged(rows, totalRow?.n ?? 0, page));
 }

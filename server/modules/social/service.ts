@@ -1,7 +1,8 @@
-import { and, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { MemberCard, MemberList, MemberProfile, Relationship } from '#contract/social';
 import type { Deps } from '../../deps';
 import type { Db } from '../../db/client';
+import { keysetPage, type PageAsked, type PagedAnswer } from '../../db/keyset';
 import { follows, users } from '../../db/schema';
 import { escapeLike, searchFold } from '../../db/search-text';
 import { badRequest, notFound } from '../../lib/errors';
@@ -11,7 +12,7 @@ import { withOutbox } from '../notifications/outbox';
 
 export const PER_PAGE = 20;
 
-type ListQuery = { page?: number | undefined; search?: string | undefined };
+type ListQuery = PageAsked & { search?: string | undefined };
 
 /** Only the public columns ever leave this module about another member (check 11). */
 export const cardColumns = {
@@ -74,62 +75,58 @@ async function relationshipsTo(db: Db, viewerId: number, ids: number[]) {
   return (id: number) => relationshipFrom(id, out.get(id), inc.get(id));
 }
 
-export async function toList(db: Db, viewerId: number, rows: CardRow[], total: number, page: number): Promise<MemberList> {
+/** A page of member rows as cards with the viewer's relationship to each; the page data as it came. */
+export async function toList(db: Db, viewerId: number, page: PagedAnswer<CardRow>): Promise<MemberList> {
   const rel = await relationshipsTo(
     db,
     viewerId,
-    rows.map((r) => r.userId),
+    page.list.map((r) => r.userId),
   );
-  return {
-    list: rows.map((r) => toCard(r, rel(r.userId))),
-    current_page: page,
-    last_page: Math.max(1, Math.ceil(total / PER_PAGE)),
-    per_page: PER_PAGE,
-    total,
-  };
+  return { ...page, list: page.list.map((r) => toCard(r, rel(r.userId))) };
 }
-
-// TODO(keyset): the wire is page-numbered (`page`, `last_page`, `total`), so lists use OFFSET over a stable order
-// (created_at, id descending, served by the ascending indexes scanned backward). Switch to a cursor once the
-// contract carries one.
-export const offsetOf = (page: number) => (page - 1) * PER_PAGE;
 
 /** `GET /api/user/all`: every other member, newest first, optionally searched and filtered by sport. */
 export async function listMembers(db: Db, viewerId: number, q: ListQuery & { sportId?: number | undefined }) {
-  const page = q.page ?? 1;
+  const at = keysetPage(q, { createdAt: users.createdAt, id: users.id }, PER_PAGE);
   const where = and(
     ne(users.id, viewerId),
     searchCondition(q.search),
     q.sportId === undefined ? undefined : sql`${q.sportId}::integer = any(${users.sports})`,
   );
   const [rows, [totalRow]] = await Promise.all([
-    db.select(cardColumns).from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(PER_PAGE).offset(offsetOf(page)),
+    db
+      .select({ ...cardColumns, createdAt: users.createdAt })
+      .from(users)
+      .where(and(where, at.where))
+      .orderBy(...at.orderBy)
+      .limit(at.limit)
+      .offset(at.offset),
     db.select({ n: count() }).from(users).where(where),
   ]);
-  return toList(db, viewerId, rows, totalRow?.n ?? 0, page);
+  return toList(db, viewerId, at.answer(rows, totalRow?.n ?? 0, (r) => ({ createdAt: r.createdAt, id: r.userId })));
 }
 
 type Side = 'followers' | 'following' | 'requests';
 
 /** The viewer's followers, following, or pending requests to the viewer; newest edge first. */
 export async function listFollows(db: Db, viewerId: number, side: Side, q: ListQuery) {
-  const page = q.page ?? 1;
+  const at = keysetPage(q, { createdAt: follows.createdAt, id: follows.id }, PER_PAGE);
   // followers and requests: the other member is the follower; following: the followee.
   const other = side === 'following' ? follows.followeeId : follows.followerId;
   const mine = side === 'following' ? follows.followerId : follows.followeeId;
   const where = and(eq(mine, viewerId), eq(follows.status, side === 'requests' ? 'pending' : 'accepted'), searchCondition(q.search));
   const [rows, [totalRow]] = await Promise.all([
     db
-      .select(cardColumns)
+      .select({ ...cardColumns, followedAt: follows.createdAt, followId: follows.id })
       .from(follows)
       .innerJoin(users, eq(users.id, other))
-      .where(where)
-      .orderBy(desc(follows.createdAt), desc(follows.id))
-      .limit(PER_PAGE)
-      .offset(offsetOf(page)),
+      .where(and(where, at.where))
+      .orderBy(...at.orderBy)
+      .limit(at.limit)
+      .offset(at.offset),
     db.select({ n: count() }).from(follows).innerJoin(users, eq(users.id, other)).where(where),
   ]);
-  return toList(db, viewerId, rows, totalRow?.n ?? 0, page);
+  return toList(db, viewerId, at.answer(rows, totalRow?.n ?? 0, (r) => ({ createdAt: r.followedAt, id: r.followId })));
 }
 
 async function findMember(db: Db, userId: number) {

@@ -179,6 +179,66 @@ describe('follower and following lists', () => {
   });
 });
 
+describe('keyset paging of member lists', () => {
+  const withCursor = (url: string, cursor: string | null | undefined) => `${url}${url.includes('?') ? '&' : '?'}cursor=${cursor}`;
+
+  it('goes on from the cursor while members join, follow and ask meanwhile: no one twice, no one missed', async () => {
+    const tag = word();
+    const a = await member();
+    const p = await member({ private: true });
+    const made: Member[] = [];
+    for (let i = 0; i < 25; i++) {
+      const m = await member({ lastName: tag });
+      await rel('POST', '/api/follow', m, a.userId);
+      await rel('POST', '/api/follow', a, m.userId);
+      await rel('POST', '/api/follow', m, p.userId);
+      made.push(m);
+    }
+    const newestFirst = made.map((m) => m.userId).reverse();
+    const lists = [
+      { url: `/api/user/all?search=${tag}`, who: a },
+      { url: '/api/follower', who: a },
+      { url: '/api/following', who: a },
+      { url: '/api/followerRequest', who: p },
+    ];
+    const firsts = [];
+    for (const { url, who } of lists) {
+      const first = await list(url, who);
+      expect(first, url).toMatchObject({ current_page: 1, last_page: 2, per_page: 20, total: 25, next_cursor: expect.any(String) });
+      expect(ids(first), url).toEqual(newestFirst.slice(0, 20));
+      firsts.push(first);
+    }
+    // While the first pages are on screen, three newcomers join, follow A, are followed back and ask P...
+    for (let i = 0; i < 3; i++) {
+      const m = await member({ lastName: tag });
+      await rel('POST', '/api/follow', m, a.userId);
+      await rel('POST', '/api/follow', a, m.userId);
+      await rel('POST', '/api/follow', m, p.userId);
+    }
+    // ...and P declines a request shown on page 1.
+    await rel('DELETE', '/api/deleteFollowRequest', p, newestFirst[0]!);
+    for (const [i, { url, who }] of lists.entries()) {
+      const second = await list(withCursor(url, firsts[i]!.next_cursor), who);
+      expect(ids(second), url).toEqual(newestFirst.slice(20));
+      expect(second, url).toMatchObject({ current_page: 2, next_cursor: null, total: url === '/api/followerRequest' ? 27 : 28 });
+    }
+    // A client that sends only page numbers still pages, by position: the newcomers pushed three rows it has seen.
+    expect(ids(await list('/api/follower?page=2', a))).toEqual(newestFirst.slice(17));
+  });
+
+  it('refuses a cursor it did not give out, on every list', async () => {
+    const a = await member();
+    const forged = Buffer.from('2.not-a-time.7').toString('base64url');
+    for (const url of ['/api/user/all', '/api/follower', '/api/following', '/api/followerRequest']) {
+      for (const cursor of [forged, '%21%21', 'x'.repeat(201)]) {
+        const res = await send('GET', withCursor(url, cursor), a.token);
+        expect(res.statusCode, `${url} ${cursor}`).toBe(400);
+        expect(Object.keys(body(res).errors ?? {}), `${url} ${cursor}`).toEqual(['cursor']);
+      }
+    }
+  });
+});
+
 describe('other members in responses (check 11)', () => {
   it('never carry e-mail, phone, date of birth or referral code', async () => {
     const a = await member({ private: true, firstName: 'Priv', lastName: word() });

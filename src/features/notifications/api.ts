@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   notificationBadge,
   notificationList,
@@ -11,6 +11,7 @@ import {
   type NotificationSettings,
 } from '#contract/notifications';
 import { api } from '../../lib/api-client';
+import { getNextPageParam, initialPageParam, pageSearchParams, type Pages } from '../../lib/paging';
 import { sendAsMutation, useOptimisticToggle } from '../../lib/optimistic-toggle';
 
 export const notificationKeys = {
@@ -34,13 +35,13 @@ export const notificationBadgeQuery = queryOptions({
 export const notificationListQuery = infiniteQueryOptions({
   queryKey: notificationKeys.list(),
   queryFn: ({ pageParam, signal }) =>
-    api.get(notificationList, 'notifications', { searchParams: { page: pageParam }, signal }).then((r) => r.data),
-  initialPageParam: 1,
-  getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
+    api.get(notificationList, 'notifications', { searchParams: pageSearchParams(pageParam), signal }).then((r) => r.data),
+  initialPageParam,
+  getNextPageParam,
   meta: { silent: true },
 });
 
-export type NotificationPages = InfiniteData<NotificationList, number>;
+export type NotificationPages = Pages<NotificationList>;
 
 /** `GET /api/notification-setting`: every kind, on or off per channel. */
 export const notificationSettingsQuery = queryOptions({

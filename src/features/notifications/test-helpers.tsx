@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import type { FollowRequestSummary, Notification, NotificationBadge, NotificationSetting } from '#contract/notifications';
 import { NOTIFICATION_KINDS } from '#contract/notifications';
 import type { MemberCard } from '#contract/social';
-import { ok } from '../../test/fixtures';
+import { fail, ok } from '../../test/fixtures';
 import { server } from '../../test/msw-server';
 
 /** Wire fixtures typed by the contract. */
@@ -37,13 +37,14 @@ export const aMemberCard = (over: Partial<MemberCard> = {}): MemberCard => ({
   ...over,
 });
 
-/** One page of `GET /api/notifications`. */
+/** One page of `GET /api/notifications`; a page before the last carries the cursor of the next. */
 export const aPage = (list: Notification[], { page = 1, lastPage = 1, badge = aBadge() } = {}) => ({
   list,
   current_page: page,
   last_page: lastPage,
   per_page: 20,
   total: list.length,
+  next_cursor: page < lastPage ? `after-page-${page}` : null,
   ...badge,
 });
 
@@ -59,14 +60,23 @@ export function serveBadge(badge: () => NotificationBadge) {
   return asked;
 }
 
-/** Serves pages of notifications by `?page=`. */
+/**
+ * Serves pages of notifications as the server does: the first without a cursor, each later one for the cursor the
+ * page before answered (any other cursor is a 400). Keeps every request's search parameters.
+ */
 export function serveNotifications(pages: ReturnType<typeof aPage>[]) {
+  const asked: URLSearchParams[] = [];
   server.use(
     http.get('/api/notifications', ({ request }) => {
-      const page = Number(new URL(request.url).searchParams.get('page') ?? 1);
-      return HttpResponse.json(ok(pages[page - 1]));
+      const params = new URL(request.url).searchParams;
+      asked.push(params);
+      const cursor = params.get('cursor');
+      const before = cursor === null ? -1 : pages.findIndex((p) => p.next_cursor === cursor);
+      const page = cursor !== null && before === -1 ? undefined : pages[before + 1];
+      return page ? HttpResponse.json(ok(page)) : HttpResponse.json(fail(400, 'Not a cursor this list gave out.'), { status: 400 });
     }),
   );
+  return asked;
 }
 
 /** Serves the follow-requests summary, counting how often it is asked for. */

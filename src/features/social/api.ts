@@ -1,7 +1,8 @@
-import { infiniteQueryOptions, keepPreviousData, queryOptions, type InfiniteData, type QueryKey } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
 import { followRequestSummary } from '#contract/notifications';
 import { memberList, memberProfile, type MemberList } from '#contract/social';
 import { api } from '../../lib/api-client';
+import { getNextPageParam, initialPageParam, pageSearchParams, type PageParam, type Pages } from '../../lib/paging';
 
 export type FollowListKind = 'followers' | 'following' | 'requests';
 export type MembersFilter = { search: string; sportId: number | undefined };
@@ -27,18 +28,17 @@ const FOLLOW_LIST_PATHS: Record<FollowListKind, string> = {
   requests: 'followerRequest',
 };
 
-const nextPage = (last: MemberList) => (last.current_page < last.last_page ? last.current_page + 1 : undefined);
-
-export type MemberPages = InfiniteData<MemberList, number>;
+export type MemberPages = Pages<MemberList>;
 
 /** One paged member list: page 1 replaces, later pages append. */
 function memberPages(queryKey: QueryKey, path: string, params: Record<string, string | number | undefined>) {
   const searchParams = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string | number>;
-  return infiniteQueryOptions<MemberList, Error, MemberPages, QueryKey, number>({
+  return infiniteQueryOptions<MemberList, Error, MemberPages, QueryKey, PageParam>({
     queryKey,
-    queryFn: ({ pageParam, signal }) => api.get(memberList, path, { searchParams: { ...searchParams, page: pageParam }, signal }).then((r) => r.data),
-    initialPageParam: 1,
-    getNextPageParam: nextPage,
+    queryFn: ({ pageParam, signal }) =>
+      api.get(memberList, path, { searchParams: { ...searchParams, ...pageSearchParams(pageParam) }, signal }).then((r) => r.data),
+    initialPageParam,
+    getNextPageParam,
     // While the member types, the last answer stays on screen until the next one arrives.
     placeholderData: keepPreviousData,
   });

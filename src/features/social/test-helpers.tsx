@@ -32,8 +32,9 @@ export const aMemberProfile = (over: Partial<MemberProfile> = {}): MemberProfile
   ...over,
 });
 
-/** One page of members as the list endpoints answer it. */
-export const pageOf = (list: MemberCard[], page = 1, lastPage = 1) => ok({ list, current_page: page, last_page: lastPage, per_page: 20, total: list.length });
+/** One page of members as the list endpoints answer it; a page before the last carries the cursor of the next. */
+export const pageOf = (list: MemberCard[], page = 1, lastPage = 1) =>
+  ok({ list, current_page: page, last_page: lastPage, per_page: 20, total: list.length, next_cursor: page < lastPage ? `after-page-${page}` : null });
 
 export const relationshipOf = (m: MemberCard, over: Partial<Relationship> = {}): Relationship => ({ ...pickRelationship(m), ...over });
 

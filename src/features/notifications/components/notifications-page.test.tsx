@@ -158,14 +158,16 @@ describe('NotificationsPage', () => {
     expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
   });
 
-  it('loads older notifications on request and appends them', async () => {
-    serveNotifications([
-      aPage([follower], { lastPage: 2 }),
+  it('loads older notifications on request and appends them, going on from the cursor page 1 answered', async () => {
+    const first = aPage([follower], { lastPage: 2 });
+    const asked = serveNotifications([
+      first,
       aPage([aNotification({ id: 9, message: 'Lee Park started following you.', isRead: true, createdAt: local(1, 8) })], { page: 2, lastPage: 2 }),
     ]);
     const { user } = await renderPage();
     await user.click(await screen.findByRole('button', { name: 'Show older notifications' }));
     expect(await screen.findByRole('link', { name: /Lee Park started following you/ })).toBeInTheDocument();
+    expect(asked.at(-1)?.get('cursor')).toBe(first.next_cursor);
     expect(screen.getByRole('link', { name: /Robin Ridge started following you/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Show older notifications' })).not.toBeInTheDocument();
     expect(screen.getByText("That's everything.")).toBeInTheDocument();

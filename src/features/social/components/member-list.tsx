@@ -1,9 +1,9 @@
-import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Fragment, useEffect, useRef, type ReactNode } from 'react';
-import type { MemberCard, MemberList as MemberListPage } from '#contract/social';
+import type { MemberCard } from '#contract/social';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import type { MemberPagesQuery } from '../api';
+import type { MemberPages, MemberPagesQuery } from '../api';
 
 type Props = {
   /** Any of the feature's member-list infinite queries. */
@@ -18,7 +18,7 @@ type Props = {
 };
 
 /** The members of every page, first page first; later pages append. */
-const membersOf = (data: InfiniteData<MemberListPage, number> | undefined) => data?.pages.flatMap((p) => p.list) ?? [];
+const membersOf = (data: MemberPages | undefined) => data?.pages.flatMap((p) => p.list) ?? [];
 
 /**
  * A paged list of members that loads the next page when its end scrolls into view (IntersectionObserver), with a

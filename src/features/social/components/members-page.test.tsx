@@ -6,7 +6,7 @@ import { fail, ok } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
 import { gate, signedInMember } from '../../profile/test-helpers';
-import { aMember, relationshipOf, serveMembers, serveRequestsSummary } from '../test-helpers';
+import { aMember, pageOf, relationshipOf, serveMembers, serveRequestsSummary } from '../test-helpers';
 import { MembersPage } from './members-page';
 
 const jonas = aMember();
@@ -122,7 +122,7 @@ describe('MembersPage', () => {
     server.use(
       http.get('/api/user/all', () => {
         calls += 1;
-        return calls === 1 ? HttpResponse.json(fail(500, 'Something went wrong'), { status: 500 }) : HttpResponse.json(ok({ list: [jonas], current_page: 1, last_page: 1, per_page: 20, total: 1 }));
+        return calls === 1 ? HttpResponse.json(fail(500, 'Something went wrong'), { status: 500 }) : HttpResponse.json(pageOf([jonas]));
       }),
     );
     const user = userEvent.setup();
@@ -132,14 +132,19 @@ describe('MembersPage', () => {
     expect(await screen.findByRole('link', { name: /Jonas Berg/ })).toBeInTheDocument();
   });
 
-  it('loads the next page with Load more', async () => {
+  it('loads the next page with Load more, going on from the cursor page 1 answered', async () => {
     signedInMember();
     serveRequestsSummary();
+    const asked: URLSearchParams[] = [];
+    const afterJonas = 'MS4xNzcyMzUyMDAwMDAwLjIx';
     server.use(
       http.get('/api/user/all', ({ request }) => {
-        const page = Number(new URL(request.url).searchParams.get('page'));
-        const list = page === 1 ? [jonas] : [priya];
-        return HttpResponse.json(ok({ list, current_page: page, last_page: 2, per_page: 1, total: 2 }));
+        const params = new URL(request.url).searchParams;
+        asked.push(params);
+        if (!params.has('cursor')) return HttpResponse.json(ok({ list: [jonas], current_page: 1, last_page: 2, per_page: 1, total: 2, next_cursor: afterJonas }));
+        // As the server does: only a cursor it gave out continues the list.
+        if (params.get('cursor') !== afterJonas) return HttpResponse.json(fail(400, 'Not a cursor this list gave out.'), { status: 400 });
+        return HttpResponse.json(ok({ list: [priya], current_page: 2, last_page: 2, per_page: 1, total: 2, next_cursor: null }));
       }),
     );
     const user = userEvent.setup();
@@ -148,5 +153,9 @@ describe('MembersPage', () => {
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByRole('link', { name: /Priya Nair/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(asked.map((p) => [p.get('page'), p.get('cursor')])).toEqual([
+      ['1', null],
+      ['2', afterJonas],
+    ]);
   });
 });
