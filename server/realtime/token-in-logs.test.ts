@@ -56,8 +56,9 @@ afterAll(async () => {
 });
 
 describe('request logs', () => {
-  it('never hold the token a browser put in the socket URL', async () => {
-    const port = (await logged(/Server listening at http:\/\/127\.0\.0\.1:(\d+)/))[1];
+  it('never hold the token a browser put in the socket URL', { timeout: 120_000 }, async () => {
+    // A fresh embedded database migrates before listening: slow on a busy machine, so wait generously.
+    const port = (await logged(/Server listening at http:\/\/127\.0\.0\.1:(\d+)/, 90_000))[1];
     const token = randomBytes(32).toString('base64url');
 
     const s = openSocket(`ws://127.0.0.1:${port}/ws`, { token });
