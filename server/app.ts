@@ -17,6 +17,8 @@ import { OidcProvider } from './modules/auth/oidc-provider';
 import { publicConfig } from './modules/config/public-config';
 import { configRoutes } from './modules/config/routes';
 import { contactRoutes } from './modules/contact/routes';
+import { commentRoutes } from './modules/feeds/comment-routes';
+import { feedRoutes } from './modules/feeds/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mapStyleRoutes } from './modules/map-styles/routes';
 import { mediaRoutes } from './modules/media/routes';
@@ -98,6 +100,8 @@ export async function buildApp({ config, db, clock = systemClock, mailer, sms, s
   socialRoutes(app, deps);
   optionsRoutes(app, deps);
   notificationRoutes(app, deps);
+  feedRoutes(app, deps);
+  commentRoutes(app, deps);
   mapStyleRoutes(app);
   contactRoutes(app, deps);
   configRoutes(app, deps);

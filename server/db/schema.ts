@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 import { searchFoldSql } from './search-text';
 
@@ -268,6 +268,9 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_user_created_id').on(t.userId, t.createdAt, t.id),
     index('notifications_user_unread').on(t.userId).where(sql`${t.readAt} is null`),
+    // What a removed post or comment takes with it: its notifications, found by subject (comments also by post).
+    index('notifications_subject').on(t.subjectType, t.subjectId),
+    index('notifications_parent').on(t.parentId).where(sql`${t.parentId} is not null`),
   ],
 );
 
@@ -300,4 +303,147 @@ export const hashtags = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('hashtags_tag_name').on(t.tagName), check('hashtags_use_count', sql`${t.useCount} >= 0`)],
+);
+
+/**
+ * Posts (issue 5). A draft has `published_at` null and is seen by its author only. Lists read published posts by
+ * (published_at, id) newest first, through ascending indexes scanned backward (keyset, server/db/keyset.ts).
+ * `comment_count` and `like_count` are kept in step inside the transactions that change them.
+ */
+export const feeds = pgTable(
+  'feeds',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default(''),
+    description: text('description').notNull().default(''),
+    isDraft: boolean('is_draft').notNull(),
+    activityId: integer('activity_id'),
+    location: text('location'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    hashtags: text('hashtags').array().notNull().default(sql`'{}'::text[]`),
+    commentCount: integer('comment_count').notNull().default(0),
+    likeCount: integer('like_count').notNull().default(0),
+    // Title and description folded for case- and accent-insensitive search (server/db/search-text.ts).
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql.raw(searchFoldSql(`"title" || ' ' || "description"`))),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    publishedAt: ts('published_at'),
+  },
+  (t) => [
+    index('feeds_published_id').on(t.publishedAt, t.id),
+    index('feeds_user_published_id').on(t.userId, t.publishedAt, t.id),
+    index('feeds_user_created_id').on(t.userId, t.createdAt, t.id),
+    check('feeds_draft_unpublished', sql`${t.isDraft} = (${t.publishedAt} is null)`),
+  ],
+);
+
+/** The photos of a post, in order. One upload belongs to one post (check 14 reads the post from the key). */
+export const feedImages = pgTable(
+  'feed_images',
+  {
+    feedId: integer('feed_id')
+      .notNull()
+      .references(() => feeds.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    uploadKey: text('upload_key').notNull(),
+    url: text('url').notNull(),
+    thumbnail: text('thumbnail').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+  },
+  (t) => [uniqueIndex('feed_images_feed_position').on(t.feedId, t.position), uniqueIndex('feed_images_upload_key').on(t.uploadKey)],
+);
+
+/** Which posts carry which hashtag: `#tag` search reads (hashtag_id, published_at, feed_id). */
+export const feedHashtags = pgTable(
+  'feed_hashtags',
+  {
+    feedId: integer('feed_id')
+      .notNull()
+      .references(() => feeds.id, { onDelete: 'cascade' }),
+    hashtagId: integer('hashtag_id')
+      .notNull()
+      .references(() => hashtags.id, { onDelete: 'cascade' }),
+    publishedAt: ts('published_at'),
+  },
+  (t) => [uniqueIndex('feed_hashtags_feed_hashtag').on(t.feedId, t.hashtagId), index('feed_hashtags_hashtag_published').on(t.hashtagId, t.publishedAt, t.feedId)],
+);
+
+/** Members mentioned (`@handle` in the text) or tagged in a post. */
+export const feedMentions = pgTable(
+  'feed_mentions',
+  {
+    feedId: integer('feed_id')
+      .notNull()
+      .references(() => feeds.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+  },
+  (t) => [uniqueIndex('feed_mentions_feed_user').on(t.feedId, t.userId), index('feed_mentions_user').on(t.userId)],
+);
+
+/** One reaction per member per post; `code` is one of contract/feeds.ts REACTION_CODES. */
+export const feedReactions = pgTable(
+  'feed_reactions',
+  {
+    feedId: integer('feed_id')
+      .notNull()
+      .references(() => feeds.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  },
+  (t) => [uniqueIndex('feed_reactions_feed_user').on(t.feedId, t.userId), index('feed_reactions_feed_created_id').on(t.feedId, t.createdAt, t.id), index('feed_reactions_user').on(t.userId)],
+);
+
+/**
+ * Comments on posts: `parent_id` null for a top-level one, else the top-level comment replied to (one level deep).
+ * Top-level lists read (feed_id, parent_id, created_at, id); replies (parent_id, created_at, id).
+ */
+export const feedComments = pgTable(
+  'feed_comments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    feedId: integer('feed_id')
+      .notNull()
+      .references(() => feeds.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => feedComments.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    hashtags: text('hashtags').array().notNull().default(sql`'{}'::text[]`),
+    mentions: integer('mentions').array().notNull().default(sql`'{}'::integer[]`),
+    likeCount: integer('like_count').notNull().default(0),
+    replyCount: integer('reply_count').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    editedAt: ts('edited_at'),
+  },
+  (t) => [index('feed_comments_feed_parent_created_id').on(t.feedId, t.parentId, t.createdAt, t.id), index('feed_comments_parent_created_id').on(t.parentId, t.createdAt, t.id), index('feed_comments_user').on(t.userId)],
+);
+
+/** Who likes which comment (one like each). */
+export const feedCommentLikes = pgTable(
+  'feed_comment_likes',
+  {
+    commentId: integer('comment_id')
+      .notNull()
+      .references(() => feedComments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('feed_comment_likes_comment_user').on(t.commentId, t.userId), index('feed_comment_likes_user').on(t.userId)],
 );

@@ -27,7 +27,7 @@ function ridgeAt(x: number) {
  * Painted pixel by pixel, not downloaded (the demo makes no outside request) and not drawn from SVG (the server
  * decodes only photo formats): a two-colour sky, a low sun and a dark ridge line.
  */
-function landscape(width: number, height: number, [from, to]: readonly [string, string]) {
+export function landscape(width: number, height: number, [from, to]: readonly [string, string]) {
   const [top, bottom] = [rgb(to), rgb(from)];
   const pixels = Buffer.alloc(width * height * 3);
   const sun = { x: width * 0.72, y: height * 0.32, r: height * 0.12 };

@@ -2,8 +2,11 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { dataExport } from '#contract/account';
+import { commentSaved, feed, feedCommentList, feedList } from '#contract/feeds';
+import { compressImageData } from '#contract/media';
 import { notificationList } from '#contract/notifications';
 import { memberList, relationship } from '#contract/social';
+import { imageForm, solid } from '../modules/media/test-images';
 import { body, createTestApp, okData, type TestApp } from '../test/test-app';
 import { idInputs, routesTakingIds } from './route-ids';
 
@@ -20,7 +23,7 @@ afterAll(() => t?.close());
 
 type Member = Awaited<ReturnType<TestApp['signUp']>>;
 
-const send = (method: 'GET' | 'POST' | 'DELETE', url: string, token: string, payload?: object) =>
+const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
   t.app.inject({ method, url, headers: t.bearer(token), ...(payload ? { payload } : {}) });
 
 async function member(opts: { private?: boolean } = {}) {
@@ -59,6 +62,23 @@ async function notificationsOf(m: Member) {
 
 async function startedExport(m: Member) {
   return okData(await send('GET', '/api/account/export', m.token), dataExport).exportId;
+}
+
+/** A published post by `m`; answers its id. */
+const publishedPost = async (m: Member) => okData(await send('POST', '/api/feed', m.token, { title: 'Loop', description: '', isDraft: false }), feed).id;
+
+const commentOn = async (m: Member, feedId: number, comment: string, parentId?: number) =>
+  okData(await send('POST', '/api/feed/comment', m.token, { feedId, comment, ...(parentId ? { parentId } : {}) }), commentSaved).comment;
+const commentsOf = async (m: Member, feedId: number) => okData(await send('GET', `/api/feed/comment?feedId=${feedId}`, m.token), feedCommentList).list;
+
+/** A's post as A reads it. */
+const postOf = async (m: Member, feedId: number) => okData(await send('GET', `/api/feed/${feedId}`, m.token), feed);
+
+/** A `feed` photo uploaded by `m`. */
+async function feedPhoto(m: Member) {
+  const form = imageForm(await solid(40, 30, 'png'), { type: 'feed' });
+  const res = await t.app.inject({ method: 'POST', url: '/api/compress-image', payload: form.payload, headers: { ...form.headers, ...t.bearer(m.token) } });
+  return okData(res, compressImageData).images[0]!;
 }
 
 /** An id no row has: the answer B's call is compared with. */
@@ -158,6 +178,169 @@ const entries: Record<string, Entry> = {
     },
   },
 
+  'GET /api/feed/comment': {
+    // B reading the comments on private A's post.
+    async case() {
+      const a = await member({ private: true });
+      const b = await member();
+      const feedId = await publishedPost(a);
+      const mine = await commentOn(a, feedId, 'Members only');
+      const unknown = await send('GET', `/api/feed/comment?feedId=${UNKNOWN_ID}`, b.token);
+      expectSameAsUnknown(await send('GET', `/api/feed/comment?feedId=${feedId}`, b.token), unknown);
+      expect(await commentsOf(a, feedId)).toMatchObject([{ commentId: mine.commentId, comment: 'Members only' }]);
+    },
+  },
+
+  'POST /api/feed/comment': {
+    // B commenting on private A's post, and B hanging a reply on A's comment from B's own post.
+    async case() {
+      const a = await member({ private: true });
+      const b = await member();
+      const feedId = await publishedPost(a);
+      const mine = await commentOn(a, feedId, 'Mine');
+      const unknownPost = await send('POST', '/api/feed/comment', b.token, { feedId: UNKNOWN_ID, comment: 'Hi' });
+      expectSameAsUnknown(await send('POST', '/api/feed/comment', b.token, { feedId, comment: 'Hi' }), unknownPost);
+      expectSameAsUnknown(await send('POST', '/api/feed/comment', b.token, { feedId, parentId: mine.commentId, comment: 'Hi' }), unknownPost);
+      const own = await publishedPost(b);
+      const unknownParent = await send('POST', '/api/feed/comment', b.token, { feedId: own, parentId: UNKNOWN_ID, comment: 'Hi' });
+      expectSameAsUnknown(await send('POST', '/api/feed/comment', b.token, { feedId: own, parentId: mine.commentId, comment: 'Hi' }), unknownParent);
+      expect(await commentsOf(a, feedId)).toMatchObject([{ commentId: mine.commentId, replyCount: 0, reply: [] }]);
+      expect(await commentsOf(b, own)).toEqual([]);
+    },
+  },
+
+  'POST /api/feed/updateFeedComment': {
+    // B rewriting A's comment on A's public post.
+    async case() {
+      const a = await member();
+      const b = await member();
+      const feedId = await publishedPost(a);
+      const mine = await commentOn(a, feedId, 'As written');
+      const unknown = await send('POST', '/api/feed/updateFeedComment', b.token, { feedId, commentId: UNKNOWN_ID, comment: 'Changed' });
+      expectSameAsUnknown(await send('POST', '/api/feed/updateFeedComment', b.token, { feedId, commentId: mine.commentId, comment: 'Changed' }), unknown);
+      expect(await commentsOf(a, feedId)).toMatchObject([{ commentId: mine.commentId, comment: 'As written', editedAt: null }]);
+    },
+  },
+
+  'POST /api/feed/comment/like': {
+    // B liking A's comment on private A's post.
+    async case() {
+      const a = await member({ private: true });
+      const b = await member();
+      const feedId = await publishedPost(a);
+      const mine = await commentOn(a, feedId, 'Members only');
+      const unknown = await send('POST', '/api/feed/comment/like', b.token, { commentId: UNKNOWN_ID, isLiked: true });
+      expectSameAsUnknown(await send('POST', '/api/feed/comment/like', b.token, { commentId: mine.commentId, isLiked: true }), unknown);
+      expect(await commentsOf(a, feedId)).toMatchObject([{ commentId: mine.commentId, likeCount: 0 }]);
+    },
+  },
+
+  'POST /api/feed/delete-comment': {
+    // B deleting A's comment on A's public post (B wrote neither).
+    async case() {
+      const a = await member();
+      const b = await member();
+      const feedId = await publishedPost(a);
+      const mine = await commentOn(a, feedId, 'Keep me');
+      const unknown = await send('POST', '/api/feed/delete-comment', b.token, { feedId, commentId: UNKNOWN_ID });
+      expectSameAsUnknown(await send('POST', '/api/feed/delete-comment', b.token, { feedId, commentId: mine.commentId }), unknown);
+      expect(await commentsOf(a, feedId)).toMatchObject([{ commentId: mine.commentId, comment: 'Keep me' }]);
+    },
+  },
+
+  'GET /api/feed/:feedId': {
+    // B reading private A's post, and public A's draft.
+    async case() {
+      const a = await member({ private: true });
+      const b = await member();
+      const feedId = await publishedPost(a);
+      const unknown = await send('GET', `/api/feed/${UNKNOWN_ID}`, b.token);
+      expectSameAsUnknown(await send('GET', `/api/feed/${feedId}`, b.token), unknown);
+      const c = await member();
+      const draft = okData(await send('POST', '/api/feed', c.token, { title: 'Draft', description: '', isDraft: true }), feed).id;
+      expectSameAsUnknown(await send('GET', `/api/feed/${draft}`, b.token), unknown);
+      expect(await postOf(a, feedId)).toMatchObject({ id: feedId, title: 'Loop' });
+    },
+  },
+
+  'GET /api/feed': {
+    // B listing private A's posts by userId: none of them (check 12), the same as a member with no posts.
+    async case() {
+      const a = await member({ private: true });
+      const b = await member();
+      const feedId = await publishedPost(a);
+      const page = okData(await send('GET', `/api/feed?userId=${a.userId}`, b.token), feedList);
+      expect(page).toMatchObject({ list: [], total: 0 });
+      expectNotFound(await send('GET', `/api/feed?userId=${UNKNOWN_ID}`, b.token));
+      expect(okData(await send('GET', `/api/feed?userId=${a.userId}`, a.token), feedList).list.map((f) => f.id)).toEqual([feedId]);
+    },
+  },
+
+  'POST /api/feed': {
+    // B creating "with" A's post id: POST never edits (id is refused), and activityId names only B's own activities
+    // (none exist until activities land, so any id is refused). A's post is unchanged.
+    async case() {
+      const a = await member();
+      const b = await member();
+      const feedId = await publishedPost(a);
+      const res = await send('POST', '/api/feed', b.token, { id: feedId, title: 'Mine now', description: '', isDraft: false });
+      expect(res.statusCode).toBe(400);
+      expect(body(res).errors).toHaveProperty('id');
+      const activity = await send('POST', '/api/feed', b.token, { title: 'x', description: '', isDraft: false, activityId: 1 });
+      expect(body(activity).errors).toHaveProperty('activityId');
+      expect(await postOf(a, feedId)).toMatchObject({ title: 'Loop', author: { userId: a.userId } });
+    },
+  },
+
+  'PUT /api/feed': {
+    // B editing A's public post.
+    async case() {
+      const a = await member();
+      const b = await member();
+      const feedId = await publishedPost(a);
+      const unknown = await send('PUT', '/api/feed', b.token, { id: UNKNOWN_ID, title: 'Changed', description: '', isDraft: false });
+      expectSameAsUnknown(await send('PUT', '/api/feed', b.token, { id: feedId, title: 'Changed', description: '', isDraft: false }), unknown);
+      expect(await postOf(a, feedId)).toMatchObject({ title: 'Loop' });
+    },
+  },
+
+  'DELETE /api/feedDelete': {
+    // B deleting A's public post.
+    async case() {
+      const a = await member();
+      const b = await member();
+      const feedId = await publishedPost(a);
+      const unknown = await send('DELETE', '/api/feedDelete', b.token, { feedId: UNKNOWN_ID });
+      expectSameAsUnknown(await send('DELETE', '/api/feedDelete', b.token, { feedId }), unknown);
+      expect(await postOf(a, feedId)).toMatchObject({ id: feedId });
+    },
+  },
+
+  'POST /api/feed/like': {
+    // B reacting to private A's post.
+    async case() {
+      const a = await member({ private: true });
+      const b = await member();
+      const feedId = await publishedPost(a);
+      const unknown = await send('POST', '/api/feed/like', b.token, { feedId: UNKNOWN_ID, likeUniCode: 'U+2764' });
+      expectSameAsUnknown(await send('POST', '/api/feed/like', b.token, { feedId, likeUniCode: 'U+2764' }), unknown);
+      expect((await postOf(a, feedId)).likes.total).toBe(0);
+    },
+  },
+
+  'GET /api/feed/likes': {
+    // B reading who reacted to private A's post.
+    async case() {
+      const a = await member({ private: true });
+      const b = await member();
+      const feedId = await publishedPost(a);
+      await send('POST', '/api/feed/like', a.token, { feedId, likeUniCode: 'U+2764' });
+      const unknown = await send('GET', `/api/feed/likes?feedId=${UNKNOWN_ID}`, b.token);
+      expectSameAsUnknown(await send('GET', `/api/feed/likes?feedId=${feedId}`, b.token), unknown);
+      expect((await postOf(a, feedId)).likes.total).toBe(1);
+    },
+  },
+
   'POST /api/follow': {
     exempt:
       'userId names the member to follow, and following them is the point of the call: the only row written is the ' +
@@ -184,10 +367,18 @@ const entries: Record<string, Entry> = {
     exempt: 'countryId picks a country from the fixed list of GET /api/country; the phone it confirms is always the caller’s own.',
   },
   'GET /media/:key/:file': {
-    exempt:
-      'Not yet a case: a display size is served to whoever holds its URL (the key is 128 random bits; browsers’ <img> ' +
-      'send no token), see mayViewUpload in server/modules/media/policy.ts. Which members may fetch an attached ' +
-      'upload follows the post it belongs to (check 14); when posts land this entry becomes a case there.',
+    // Check 14: B fetching a photo of A's draft, with B's token and without, unsigned; A's signed URL serves it.
+    async case() {
+      const a = await member();
+      const b = await member();
+      const photo = await feedPhoto(a);
+      const feedId = okData(await send('POST', '/api/feed', a.token, { title: 'Soon', description: '', isDraft: true, images: [photo.key] }), feed).id;
+      const unknown = await t.app.inject({ method: 'GET', url: '/media/AAAAAAAAAAAAAAAAAAAAAA/display.webp', headers: t.bearer(b.token) });
+      expectSameAsUnknown(await t.app.inject({ method: 'GET', url: photo.url, headers: t.bearer(b.token) }), unknown);
+      expectSameAsUnknown(await t.app.inject({ method: 'GET', url: photo.thumbnail }), unknown);
+      const signed = (await postOf(a, feedId)).images[0]!.url;
+      expect((await t.app.inject({ method: 'GET', url: signed })).statusCode).toBe(200);
+    },
   },
   'GET /api/docs/static/*': {
     exempt: 'Static files of the API documentation page (swagger-ui); the path names a file of that bundle, nobody’s object.',

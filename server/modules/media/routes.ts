@@ -128,6 +128,10 @@ export function mediaRoutes(app: FastifyInstance, deps: Deps) {
         tags: ['media'],
         summary: 'A display size or thumbnail made by compress-image (never the original)',
         params: z.object({ key: z.string(), file: z.string() }),
+        querystring: z.object({
+          exp: z.string().max(20).optional().meta({ description: 'Expiry of a signed URL (photos of drafts and private posts)' }),
+          sig: z.string().max(100).optional().meta({ description: 'Signature of a signed URL' }),
+        }),
       },
       handler: async (req, reply) => {
         const { key, file } = req.params;
@@ -135,14 +139,16 @@ export function mediaRoutes(app: FastifyInstance, deps: Deps) {
         const contentType = Object.hasOwn(SERVED_FILES, file) ? SERVED_FILES[file] : undefined;
         if (!contentType || !isUploadKey(key)) throw notFound();
         const upload = await findUpload(deps, key);
-        if (!upload || !Object.values(upload.files).includes(file) || !mayViewUpload(req.session, upload)) throw notFound();
+        if (!upload || !Object.values(upload.files).includes(file)) throw notFound();
+        const access = await mayViewUpload(deps, req.session, upload, file, req.query);
+        if (!access.allowed) throw notFound();
         const stored = await deps.storage.get(objectKey(key, file));
         if (!stored) throw notFound();
         return reply
           .header('content-type', contentType)
           .header('content-length', stored.size)
           .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('cache-control', access.cacheControl)
           .send(stored.stream);
       },
     });

@@ -5,7 +5,7 @@ import type { Deps } from '../../deps';
 import type { Db } from '../../db/client';
 import { notifications, users } from '../../db/schema';
 import { withOutbox, type Outbox } from './outbox';
-import { notificationMail, sentenceFor } from './sentences';
+import { notificationMail, sentenceFor, type SentenceVariant } from './sentences';
 import { channelsFor } from './settings-service';
 
 export type NotifyInput = {
@@ -17,6 +17,8 @@ export type NotifyInput = {
   subjectType: z.infer<typeof notificationSubject>;
   subjectId: number;
   parentId?: number | null | undefined;
+  /** Said another way than the kind's own sentence (a reply, a comment mention: sentences.ts). */
+  sentence?: SentenceVariant | undefined;
 };
 
 /** The columns of the actor a notification shows (public ones only, check 11). */
@@ -62,7 +64,7 @@ export async function writeNotification(tx: Db, now: Date, outbox: Outbox, input
   // Either may have just deleted their account; their rows go with them, so there is nobody to tell or to name.
   if (!recipient || !found) return null;
   const { email: _email, ...actor } = found;
-  const message = sentenceFor(input.kind, actor);
+  const message = sentenceFor(input.kind, actor, input.sentence);
   if (channels.email) outbox.mail(notificationMail(recipient, message));
   if (!channels.inApp) return null;
   const [row] = await tx

@@ -14,14 +14,32 @@ const SENTENCES: { [K in NotificationKind]?: Sentence } = {
   new_follower: (actor) => `${actor} started following you.`,
   follow_request: (actor) => `${actor} asked to follow you.`,
   request_accepted: (actor) => `${actor} accepted your follow request.`,
+  comments: (actor) => `${actor} commented on your post.`,
+  likes: (actor) => `${actor} reacted to your post.`,
+  mentions: (actor) => `${actor} mentioned you in a post.`,
 };
+
+/**
+ * Sentences for what a kind says in more than one way: a reply is a `comments` notification, but its sentence is
+ * "replied to your comment". Each names its kind, so a variant is always sent under its own kind's setting.
+ */
+const VARIANTS = {
+  comment_reply: { kind: 'comments', sentence: (actor) => `${actor} replied to your comment.` },
+  comment_mention: { kind: 'mentions', sentence: (actor) => `${actor} mentioned you in a comment.` },
+  comment_like: { kind: 'likes', sentence: (actor) => `${actor} liked your comment.` },
+} satisfies Record<string, { kind: NotificationKind; sentence: Sentence }>;
+export type SentenceVariant = keyof typeof VARIANTS;
 
 /** "Robin Ridge"; the handle when a member has no name yet (a social sign-in not completed). */
 export function displayName(person: ActorName) {
   return `${person.firstName} ${person.lastName}`.trim() || `@${person.handleName}`;
 }
 
-export function sentenceFor(kind: NotificationKind, actor: ActorName) {
+export function sentenceFor(kind: NotificationKind, actor: ActorName, variant?: SentenceVariant) {
+  if (variant) {
+    if (VARIANTS[variant].kind !== kind) throw new Error(`Sentence "${variant}" is for "${VARIANTS[variant].kind}" notifications, not "${kind}"`);
+    return VARIANTS[variant].sentence(displayName(actor));
+  }
   const sentence = SENTENCES[kind];
   if (!sentence) throw new Error(`No notification sentence for "${kind}" yet: add one to server/modules/notifications/sentences.ts`);
   return sentence(displayName(actor));

@@ -3,12 +3,13 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type * as z from 'zod/mini';
 import type { profileSummaryData } from '#contract/profile';
 import { tabKeyTarget } from '../../../lib/tab-keys';
+import { OwnFeeds } from '../../feeds/components/member-feeds';
 import { formatCount } from '../format';
 
 type Summary = z.infer<typeof profileSummaryData>;
 
 const TABS = [
-  { id: 'feeds', label: 'Feeds', count: 'feeds', notBuilt: 'Feeds are not built yet.', what: 'Your posts (text and photos) will be listed here.' },
+  { id: 'feeds', label: 'Feeds', count: 'feeds', notBuilt: '', what: '' },
   { id: 'shorts', label: 'Shorts', count: 'shorts', notBuilt: 'Shorts are not built yet.', what: 'Your short videos will be listed here.' },
   { id: 'gear', label: 'Gear', count: 'gears', notBuilt: 'Gear is not built yet.', what: 'Your bikes, boots and the rest of your kit will be listed here.' },
   {
@@ -21,8 +22,8 @@ const TABS = [
 ] as const satisfies readonly { id: string; label: string; count: keyof Summary; notBuilt: string; what: string }[];
 
 /**
- * The member's content, one tab per area (WAI-ARIA tabs: arrow keys, Home and End move and select). Each area
- * says plainly that it is not built yet until it is.
+ * The member's content, one tab per area (WAI-ARIA tabs: arrow keys, Home and End move and select). Feeds lists
+ * your posts; each other area says plainly that it is not built yet until it is.
  */
 export function ProfileTabs({ summary }: { summary: Summary | undefined }) {
   const [selected, setSelected] = useState(0);
@@ -76,9 +77,16 @@ export function ProfileTabs({ summary }: { summary: Summary | undefined }) {
           tabIndex={0}
           className="p-6 text-center"
         >
-          <p className="mx-auto mb-2 w-fit rounded-full bg-surface-2 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-muted">Not built yet</p>
-          <p className="font-medium">{tab.notBuilt}</p>
-          <p className="text-sm text-muted">{tab.what}</p>
+          {tab.id === 'feeds' ? (
+            // Mounted only while shown: the list follows the window's scroll.
+            i === selected && <OwnFeeds />
+          ) : (
+            <>
+              <p className="mx-auto mb-2 w-fit rounded-full bg-surface-2 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-muted">Not built yet</p>
+              <p className="font-medium">{tab.notBuilt}</p>
+              <p className="text-sm text-muted">{tab.what}</p>
+            </>
+          )}
         </div>
       ))}
     </section>

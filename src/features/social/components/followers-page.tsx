@@ -7,7 +7,8 @@ import { useRemoveFollower } from '../follow-mutations';
 import { FollowButton } from './follow-button';
 import { MemberList } from './member-list';
 import { fullName, MemberRow } from './member-row';
-import { SearchBox, useSearchText } from './search-box';
+import { SearchBox } from '../../../components/search-box';
+import { useSearchText } from '../use-search-text';
 import { SocialPage } from './social-page';
 
 /** `/followers`: everyone who follows the viewer, searchable; each can be followed back or removed. */

@@ -2,7 +2,8 @@ import { followListQuery } from '../api';
 import { FollowButton } from './follow-button';
 import { MemberList } from './member-list';
 import { MemberRow } from './member-row';
-import { SearchBox, useSearchText } from './search-box';
+import { SearchBox } from '../../../components/search-box';
+import { useSearchText } from '../use-search-text';
 import { SocialPage } from './social-page';
 
 /** `/following`: the members the viewer follows, searchable, each with its follow button (to unfollow). */

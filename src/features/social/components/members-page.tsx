@@ -3,7 +3,8 @@ import { membersQuery } from '../api';
 import { FollowButton } from './follow-button';
 import { MemberList } from './member-list';
 import { MemberRow } from './member-row';
-import { SearchBox, useSearchText } from './search-box';
+import { SearchBox } from '../../../components/search-box';
+import { useSearchText } from '../use-search-text';
 import { SocialPage } from './social-page';
 import { SportFilter } from './sport-filter';
 

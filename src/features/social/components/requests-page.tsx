@@ -7,7 +7,8 @@ import { answeredRequestsQuery, useAcceptRequest, useDeclineRequest, useForgetAn
 import { FollowButton } from './follow-button';
 import { MemberList } from './member-list';
 import { MemberRow } from './member-row';
-import { SearchBox, useSearchText } from './search-box';
+import { SearchBox } from '../../../components/search-box';
+import { useSearchText } from '../use-search-text';
 import { SocialPage } from './social-page';
 
 /** `/followers/requests`: who asked to follow the viewer's private profile, to accept or decline one by one. */

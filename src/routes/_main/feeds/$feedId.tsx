@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '../../../components/not-built-yet';
+import { loadFeedDetail } from '../../../features/feeds/api';
+import { FeedDetailPage, FeedNotFound } from '../../../features/feeds/components/feed-detail-page';
 
 export const Route = createFileRoute('/_main/feeds/$feedId')({
-  component: () => <NotBuiltYet area="Feeds" title="Post" description="One post with its whole comment thread." />,
+  loader: ({ context: { queryClient }, params }) => loadFeedDetail(queryClient, params.feedId),
+  component: function FeedDetail() {
+    return <FeedDetailPage feedId={Route.useLoaderData().feedId} />;
+  },
+  notFoundComponent: FeedNotFound,
 });

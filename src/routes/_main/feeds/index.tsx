@@ -1,6 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '../../../components/not-built-yet';
+import { feedListQuery } from '../../../features/feeds/api';
+import { FeedsPage } from '../../../features/feeds/components/feeds-page';
+import { feedSearchSchema, filtersOf } from '../../../features/feeds/feed-search';
 
 export const Route = createFileRoute('/_main/feeds/')({
-  component: () => <NotBuiltYet area="Feeds" title="Your feed" description="Posts with photos from the people you follow and everyone you may see, with reactions and comments." />,
+  validateSearch: feedSearchSchema,
+  loaderDeps: ({ search }) => filtersOf(search),
+  loader: ({ context: { queryClient }, deps }) => {
+    // Started here so the first page comes with the page's code; the list shows its own loading and failure.
+    void queryClient.prefetchInfiniteQuery(feedListQuery(deps));
+  },
+  component: function Feeds() {
+    return <FeedsPage search={Route.useSearch()} />;
+  },
 });

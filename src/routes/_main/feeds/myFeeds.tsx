@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '../../../components/not-built-yet';
+import { feedListQuery } from '../../../features/feeds/api';
+import { MyFeedsPage } from '../../../features/feeds/components/my-feeds-page';
 
 export const Route = createFileRoute('/_main/feeds/myFeeds')({
-  component: () => <NotBuiltYet area="Feeds" title="My posts" description="Everything you have posted, drafts included, to edit or delete." />,
+  loader: ({ context: { queryClient } }) => {
+    void queryClient.prefetchInfiniteQuery(feedListQuery({ filter_type: 'mine' }));
+  },
+  component: MyFeedsPage,
 });

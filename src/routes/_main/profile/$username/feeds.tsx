@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltPanel } from '../../../../features/social/components/member-profile-tabs';
+import { MemberFeeds } from '../../../../features/feeds/components/member-feeds';
 
 export const Route = createFileRoute('/_main/profile/$username/feeds')({
-  component: () => <NotBuiltPanel title="Posts are not built yet." what="This member's posts and photos will be listed here." />,
+  component: function MemberPosts() {
+    return <MemberFeeds handleName={Route.useParams().username} />;
+  },
 });

@@ -1,17 +1,6 @@
-import { useId, useState } from 'react';
-import { useDebouncedValue } from '../../profile/use-debounced-value';
+import { useId } from 'react';
 
-/** Short enough to feel live, long enough not to ask the server for every letter. */
-const SEARCH_DEBOUNCE_MS = 200;
-
-/** What is typed, and the trimmed text to search for once typing pauses. */
-export function useSearchText() {
-  const [text, setText] = useState('');
-  return { text, setText, settled: useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS) };
-}
-
-
-/** The search field above a member list; the list debounces what is typed. */
+/** A labelled search field with its magnifier (member lists, the feed); the screen debounces what is typed. */
 export function SearchBox({ value, onChange, label, placeholder }: { value: string; onChange(value: string): void; label: string; placeholder: string }) {
   const id = useId();
   return (

@@ -1,0 +1,257 @@
+/**
+ * P4 and P5 on the PostgreSQL database `npm run bench:seed` filled (1 M posts, 100 k members; bench/feed-database.ts).
+ *
+ * P4: `GET /api/feed?filter_type=…` (page 1) on the real server (production mode, its own process) loaded by
+ * autocannon, against the very SQL that endpoint runs for its list (`feedPageQuery(…).query.toSQL()`, the same
+ * parameters) run in a loop by as many `pg` clients as autocannon has connections, for as long, in the same run.
+ * Target: endpoint >= 0.8 x raw SQL; its p99 is printed beside.
+ * P5: page 500 (reached by walking 499 `next_cursor`s, asked with its cursor as the web app asks) against page 1,
+ * one request at a time, the two alternating so a busy machine slows both alike; medians. Target: <= 1.2 x.
+ * Both for `filter_type=all` and `following` (the bench member follows 2,000 members, so it has 500+ pages).
+ *
+ * Not part of `npm test`: the machine is shared and noisy, so only the ratios, measured in one run, mean anything.
+ * Run: npm run bench:feed [-- --connections 32 --duration 20 --warmup 5]   (BENCH_DATABASE_URL as for bench:seed)
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Db } from '../server/db/client';
+import * as schema from '../server/db/schema';
+import { FEED_PER_PAGE, feedPageQuery, followsFew, type FeedListPlan } from '../server/modules/feeds/feed-list';
+import { BENCH_VIEWER_ID, benchDatabaseUrl, databaseName, MARK_DONE, readMark } from './feed-database';
+
+const { values: args } = parseArgs({
+  args: process.argv.slice(2),
+  options: {
+    server: { type: 'boolean', default: false },
+    connections: { type: 'string', default: '32' },
+    duration: { type: 'string', default: '20' },
+    warmup: { type: 'string', default: '5' },
+    pairs: { type: 'string', default: '150' },
+  },
+});
+const CONNECTIONS = Number(args.connections);
+const DURATION_S = Number(args.duration);
+const WARMUP_S = Number(args.warmup);
+/** Page-1 / page-500 request pairs timed for P5 (after a tenth as many unmeasured). */
+const PAIRS = Number(args.pairs);
+const DEEP_PAGE = 500;
+const FILTERS = ['all', 'following'] as const;
+type Filter = (typeof FILTERS)[number];
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+const ms = (x: number) => `${x.toFixed(x < 10 ? 2 : 1)} ms`;
+
+/**
+ * Child process: the real server on a free port, production serializer, warnings only, on the bench database, with
+ * a session for the bench member. Prints `{address, token}`, serves until stdin says `done`, then revokes the session.
+ */
+async function serverProcess(databaseUrl: string) {
+  const { eq } = await import('drizzle-orm');
+  const { buildApp } = await import('../server/app');
+  const { loadConfig } = await import('../server/config');
+  const { openDatabase } = await import('../server/db/client');
+  const { sessions } = await import('../server/db/schema');
+  const { systemClock } = await import('../server/lib/clock');
+  const { createSession } = await import('../server/modules/auth/sessions');
+  const { sha256 } = await import('../server/lib/secrets');
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchback-bench-feed-'));
+  const env = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DEMO: '0', S3_BUCKET: '' };
+  const config = { ...loadConfig(env), spaDir: undefined };
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl });
+  const app = await buildApp({ config, db: database.db });
+  try {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const { access_token } = await createSession(database.db, systemClock, { userId: BENCH_VIEWER_ID, deviceType: 1, ttlDays: 1 });
+    console.log(JSON.stringify({ address, token: access_token }));
+    for await (const line of readline.createInterface({ input: process.stdin })) if (line === 'done') break;
+    await database.db.delete(sessions).where(eq(sessions.tokenHash, sha256(access_token)));
+  } finally {
+    await app.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The server child, spoken to in lines (as bench/image-pipeline.ts does). */
+async function startServer(databaseUrl: string) {
+  const proc = spawn(process.execPath, [...process.execArgv, import.meta.filename, '--server'], {
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const lines = readline.createInterface({ input: proc.stdout })[Symbol.asyncIterator]();
+  const { value, done } = await lines.next();
+  if (done) throw new Error('the server process ended before it listened');
+  const { address, token } = JSON.parse(value as string) as { address: string; token: string };
+  return {
+    address,
+    token,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        proc.once('exit', () => resolve());
+        proc.stdin.end('done\n');
+      }),
+  };
+}
+
+type Page = { list: { id: number }[]; current_page: number; next_cursor?: string | null };
+
+function feedClient(address: string, token: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  const pathOf = (filter: Filter, cursor?: { page: number; cursor: string }) =>
+    `/api/feed?filter_type=${filter}` + (cursor ? `&page=${cursor.page}&cursor=${encodeURIComponent(cursor.cursor)}` : '');
+  return {
+    headers,
+    pathOf,
+    async get(pathAndQuery: string): Promise<Page> {
+      const res = await fetch(`${address}${pathAndQuery}`, { headers });
+      if (res.status !== 200) throw new Error(`GET ${pathAndQuery} answered ${res.status}: ${await res.text()}`);
+      return ((await res.json()) as { data: Page }).data;
+    },
+  };
+}
+
+/** autocannon on one URL for `seconds`; throws on any error or non-200 answer. */
+async function load(url: string, headers: Record<string, string>, seconds: number) {
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
+  if (result.errors || result.non2xx || result.timeouts) {
+    throw new Error(`${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers under load`);
+  }
+  return { perSecond: result.requests.total / result.duration, p99: result.latency.p99, p50: result.latency.p50 };
+}
+
+/** The list query `GET /api/feed?filter_type=…` runs for `viewerId`'s page 1, as SQL text and parameters. */
+async function pageOneSql(db: Db, filter: Filter) {
+  // What listFeeds plans for a query string holding only filter_type (no search, dates, author or page).
+  const plan: FeedListPlan = {
+    viewerId: BENCH_VIEWER_ID,
+    filter,
+    perPage: FEED_PER_PAGE,
+    followsFew: filter === 'following' ? await followsFew(db, BENCH_VIEWER_ID) : undefined,
+  };
+  const { sql, params } = feedPageQuery(db, plan).query.toSQL();
+  return { text: sql, values: params };
+}
+
+/** `clients` pg connections each running `query` back to back for `seconds`: queries a second and p99. */
+async function rawLoop(clients: pg.Client[], query: { text: string; values: unknown[] }, seconds: number) {
+  const until = performance.now() + seconds * 1000;
+  const latencies: number[] = [];
+  const started = performance.now();
+  await Promise.all(
+    clients.map(async (client) => {
+      while (performance.now() < until) {
+        const at = performance.now();
+        // rowMode 'array', unnamed statement: how drizzle's node-postgres driver sends a select.
+        await client.query({ text: query.text, values: query.values, rowMode: 'array' });
+        latencies.push(performance.now() - at);
+      }
+    }),
+  );
+  return { perSecond: latencies.length / ((performance.now() - started) / 1000), p99: percentile(latencies, 0.99) };
+}
+
+/** Page DEEP_PAGE's cursor: page 1, then 499 `next_cursor`s followed. */
+async function deepCursor(api: ReturnType<typeof feedClient>, filter: Filter) {
+  let page = await api.get(api.pathOf(filter));
+  while (page.current_page < DEEP_PAGE - 1) {
+    if (!page.next_cursor) throw new Error(`filter_type=${filter} ends at page ${page.current_page}; reseed (npm run bench:seed -- --force)`);
+    page = await api.get(api.pathOf(filter, { page: page.current_page + 1, cursor: page.next_cursor }));
+  }
+  if (!page.next_cursor) throw new Error(`filter_type=${filter} ends at page ${page.current_page}`);
+  const deep = { page: DEEP_PAGE, cursor: page.next_cursor };
+  const check = await api.get(api.pathOf(filter, deep));
+  if (check.current_page !== DEEP_PAGE || check.list.length !== FEED_PER_PAGE) throw new Error(`page ${DEEP_PAGE} of filter_type=${filter} is not a full page`);
+  return deep;
+}
+
+/** Page 1 and page 500 asked one at a time, alternating: median latencies of each. */
+async function pageLatencies(api: ReturnType<typeof feedClient>, filter: Filter, deep: { page: number; cursor: string }) {
+  const first = api.pathOf(filter);
+  const far = api.pathOf(filter, deep);
+  const once = async (p: string) => {
+    const at = performance.now();
+    await api.get(p);
+    return performance.now() - at;
+  };
+  const one: number[] = [];
+  const five: number[] = [];
+  for (let i = -Math.ceil(PAIRS / 10); i < PAIRS; i++) {
+    // Which goes first alternates, so neither always runs right after the other.
+    let a: number, b: number;
+    if (i % 2 === 0) {
+      a = await once(first);
+      b = await once(far);
+    } else {
+      b = await once(far);
+      a = await once(first);
+    }
+    if (i >= 0) {
+      one.push(a);
+      five.push(b);
+    }
+  }
+  return { page1: median(one), deep: median(five) };
+}
+
+async function main() {
+  const url = benchDatabaseUrl();
+  if (args.server) return serverProcess(url.toString());
+  const mark = await readMark(url);
+  if (!mark?.startsWith(MARK_DONE)) {
+    throw new Error(`${databaseName(url)} is not seeded${mark === undefined ? ' (it does not exist)' : ''}: run npm run bench:seed first.`);
+  }
+
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  const clients = Array.from({ length: CONNECTIONS }, () => new pg.Client({ connectionString: url.toString() }));
+  await Promise.all(clients.map((c) => c.connect()));
+  const server = await startServer(url.toString());
+  const api = feedClient(server.address, server.token);
+  const results: Record<Filter, { endpoint: { perSecond: number; p99: number; p50: number }; raw: { perSecond: number; p99: number }; page1: number; deep: number }> =
+    {} as never;
+  try {
+    console.log(
+      `${databaseName(url)} (${mark}); ${CONNECTIONS} connections, ${DURATION_S} s each after ${WARMUP_S} s warm-up; ` +
+        `bench member ${BENCH_VIEWER_ID}`,
+    );
+    for (const filter of FILTERS) {
+      const target = `${server.address}${api.pathOf(filter)}`;
+      const raw = await pageOneSql(db, filter);
+      await load(target, api.headers, WARMUP_S);
+      await rawLoop(clients, raw, WARMUP_S);
+      const endpoint = await load(target, api.headers, DURATION_S);
+      const rawResult = await rawLoop(clients, raw, DURATION_S);
+      console.log(`  filter_type=${filter} page 1: endpoint ${endpoint.perSecond.toFixed(0)} req/s (p50 ${ms(endpoint.p50)}, p99 ${ms(endpoint.p99)}); ` +
+        `its list SQL raw ${rawResult.perSecond.toFixed(0)} q/s (p99 ${ms(rawResult.p99)}); ratio ${(endpoint.perSecond / rawResult.perSecond).toFixed(2)}`);
+      const deep = await deepCursor(api, filter);
+      const latency = await pageLatencies(api, filter, deep);
+      console.log(`  filter_type=${filter} one request at a time, ${PAIRS} each: page 1 median ${ms(latency.page1)}, page ${DEEP_PAGE} median ${ms(latency.deep)}; ratio ${(latency.deep / latency.page1).toFixed(2)}`);
+      results[filter] = { endpoint, raw: rawResult, ...latency };
+    }
+  } finally {
+    await server.stop();
+    await Promise.all(clients.map((c) => c.end()));
+    await pool.end();
+  }
+
+  const throughput = FILTERS.map((f) => results[f].endpoint.perSecond / results[f].raw.perSecond);
+  const deepRatio = FILTERS.map((f) => results[f].deep / results[f].page1);
+  const pass = throughput.every((r) => r >= 0.8) && deepRatio.every((r) => r <= 1.2);
+  const each = (xs: number[]) => FILTERS.map((f, i) => `${f} ${xs[i]!.toFixed(2)}`).join(', ');
+  console.log(
+    `P4 feed endpoint vs its SQL raw (postgres): ${each(throughput)} x (target >= 0.8 x), p99 ${FILTERS.map((f) => `${f} ${ms(results[f].endpoint.p99)}`).join(', ')}; ` +
+      `P5 page ${DEEP_PAGE} vs page 1: ${each(deepRatio)} x (target <= 1.2 x): ${pass ? 'PASS' : 'FAIL'}`,
+  );
+  process.exitCode = pass ? 0 : 1;
+}
+
+await main();

@@ -1,0 +1,188 @@
+import * as z from 'zod/mini';
+import { pagedList, pagingQuery } from './envelope';
+import { memberSummary } from './social';
+
+/**
+ * Reactions (spec §3). `U+1245` is an Ethiopic letter in the spec, almost surely meant as thumbs-up: both codes are
+ * accepted on the wire and stored as `U+1F44D`.
+ */
+export const REACTIONS = [
+  { code: 'U+2764', emoji: '❤️', label: 'Love' },
+  { code: 'U+1F44D', emoji: '👍', label: 'Thumbs up' },
+  { code: 'U+1F603', emoji: '😃', label: 'Happy' },
+  { code: 'U+1F642', emoji: '🙂', label: 'Smile' },
+  { code: 'U+1F62E', emoji: '😮', label: 'Wow' },
+  { code: 'U+1F622', emoji: '😢', label: 'Sad' },
+] as const;
+export const REACTION_CODES = REACTIONS.map((r) => r.code) as unknown as readonly [ReactionCode, ...ReactionCode[]];
+export type ReactionCode = (typeof REACTIONS)[number]['code'];
+/** One click likes with this (spec: U+2764). */
+export const DEFAULT_REACTION: ReactionCode = 'U+2764';
+/** The spec's thumbs-up spelling, read as U+1F44D. */
+export const LEGACY_THUMBS_UP = 'U+1245';
+
+export const reactionCode = z.enum(REACTION_CODES);
+/** What the wire accepts: the six codes plus the spec's U+1245, which the server stores as U+1F44D. */
+export const reactionCodeInput = z.enum([...REACTION_CODES, LEGACY_THUMBS_UP]);
+
+export const FEED_TITLE_MAX = 150;
+export const FEED_DESCRIPTION_MAX = 5000;
+export const FEED_IMAGES_MAX = 10;
+export const FEED_TAGS_MAX = 30;
+export const FEED_LOCATION_MAX = 200;
+export const COMMENT_MAX = 2000;
+
+/** One photo of a post: the display size, its thumbnail, and `dimens` (`width:height`, spec §3) to reserve space. */
+export const feedImage = z.strictObject({
+  key: z.string(),
+  url: z.string(),
+  thumbnail: z.string(),
+  dimens: z.string(),
+});
+export type FeedImage = z.infer<typeof feedImage>;
+
+/** Counts per reaction, the total, and the viewer's own reaction (null when none). */
+export const feedLikes = z.strictObject({
+  total: z.int().check(z.minimum(0)),
+  mine: z.nullable(reactionCode),
+  byCode: z.array(z.strictObject({ likeUniCode: reactionCode, count: z.int().check(z.minimum(1)) })),
+});
+export type FeedLikes = z.infer<typeof feedLikes>;
+
+/** A post as every list and the detail page show it (spec §3 Feed). */
+export const feed = z.strictObject({
+  id: z.int(),
+  author: memberSummary,
+  title: z.string(),
+  description: z.string(),
+  isDraft: z.boolean(),
+  activityId: z.nullable(z.int()),
+  /** Normalised (lowercase, no `#`), in the order they first appear. */
+  hashtags: z.array(z.string()),
+  /** Members mentioned in the text or tagged, as the viewer may see them. */
+  tagUser: z.array(memberSummary),
+  location: z.nullable(z.string()),
+  latitude: z.nullable(z.number()),
+  longitude: z.nullable(z.number()),
+  images: z.array(feedImage),
+  commentCount: z.int().check(z.minimum(0)),
+  likes: feedLikes,
+  /** ISO 8601 UTC. `publishedAt` is null for a draft. */
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  publishedAt: z.nullable(z.string()),
+});
+export type Feed = z.infer<typeof feed>;
+
+/**
+ * `GET /api/feed`. `total` (and so `last_page`) is counted on a first request, up to 200 posts; pages reached by
+ * cursor (and lists past 200) give a floor: what was seen so far plus one more page when there is one. Page on with
+ * `next_cursor`, which is null only at the true end.
+ */
+export const feedList = pagedList(feed);
+export type FeedList = z.infer<typeof feedList>;
+
+/** `filter_type`: everyone you may see, people you follow, or yours (drafts included). */
+export const FEED_FILTERS = ['all', 'following', 'mine'] as const;
+export const feedFilter = z.enum(FEED_FILTERS);
+
+const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-05-17.'));
+
+/** `GET /api/feed`. */
+export const feedListQuery = z.strictObject({
+  ...pagingQuery,
+  per_page: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(50))),
+  search: z.optional(z.string().check(z.maxLength(100))),
+  filter_type: z.optional(feedFilter),
+  startDate: z.optional(isoDate),
+  endDate: z.optional(isoDate),
+  userId: z.optional(z.coerce.number().check(z.int(), z.minimum(1))),
+  handleName: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+});
+
+export const feedIdParams = z.strictObject({ feedId: z.coerce.number().check(z.int(), z.minimum(1)) });
+
+/** `POST /api/feed` (create) and `PUT /api/feed` (edit: with `id`). Hashtags and mentions are read from the text. */
+export const feedInput = z.strictObject({
+  id: z.optional(z.int().check(z.minimum(1))),
+  title: z.string().check(z.trim(), z.maxLength(FEED_TITLE_MAX)),
+  description: z.string().check(z.trim(), z.maxLength(FEED_DESCRIPTION_MAX)),
+  isDraft: z.boolean(),
+  activityId: z.optional(z.nullable(z.int().check(z.minimum(1)))),
+  /** Members tagged beside the text's @mentions (user ids). */
+  tagUser: z.optional(z.array(z.int().check(z.minimum(1))).check(z.maxLength(FEED_TAGS_MAX))),
+  location: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(FEED_LOCATION_MAX)))),
+  latitude: z.optional(z.nullable(z.number().check(z.gte(-90), z.lte(90)))),
+  longitude: z.optional(z.nullable(z.number().check(z.gte(-180), z.lte(180)))),
+  /** Upload keys from `POST /api/compress-image` (purpose `feed`), in the order shown. */
+  images: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.maxLength(FEED_IMAGES_MAX))),
+});
+export type FeedInput = z.infer<typeof feedInput>;
+
+export const feedIdBody = z.strictObject({ feedId: z.int().check(z.minimum(1)) });
+
+/** `POST /api/feed/like`: set the viewer's reaction (`null` removes it). Answers the whole feed (spec §4). */
+export const feedLikeBody = z.strictObject({ feedId: z.int().check(z.minimum(1)), likeUniCode: z.nullable(reactionCodeInput) });
+
+/** `GET /api/feed/likes`: who reacted, optionally with one reaction. */
+export const feedLikersQuery = z.strictObject({
+  ...pagingQuery,
+  feedId: z.coerce.number().check(z.int(), z.minimum(1)),
+  likeUniCode: z.optional(reactionCodeInput),
+});
+export const feedLiker = z.strictObject({ ...memberSummary.shape, likeUniCode: reactionCode });
+export const feedLikers = pagedList(feedLiker);
+
+/** A comment (spec §3); a top-level one carries its replies in `reply` (one level deep, oldest first). */
+const commentShape = {
+  commentId: z.int(),
+  feedId: z.int(),
+  /** 0 for a top-level comment. */
+  parentId: z.int(),
+  comment: z.string(),
+  hashtags: z.array(z.string()),
+  tagUser: z.array(memberSummary),
+  author: memberSummary,
+  likeCount: z.int().check(z.minimum(0)),
+  isLiked: z.boolean(),
+  createdAt: z.string(),
+  /** Null until edited. */
+  editedAt: z.nullable(z.string()),
+};
+export const feedReply = z.strictObject(commentShape);
+export const feedComment = z.strictObject({ ...commentShape, replyCount: z.int().check(z.minimum(0)), reply: z.array(feedReply) });
+export type FeedReply = z.infer<typeof feedReply>;
+export type FeedComment = z.infer<typeof feedComment>;
+
+/** `GET /api/feed/comment`: top-level comments newest first, each with its replies. */
+export const feedCommentsQuery = z.strictObject({ ...pagingQuery, feedId: z.coerce.number().check(z.int(), z.minimum(1)) });
+export const feedCommentList = pagedList(feedComment);
+
+/** `POST /api/feed/comment`: a top-level comment (`parentId` 0 or absent) or a reply to one. */
+export const newCommentBody = z.strictObject({
+  feedId: z.int().check(z.minimum(1)),
+  parentId: z.optional(z.int().check(z.minimum(0))),
+  comment: z.string().check(z.trim(), z.minLength(1, 'Write something first.'), z.maxLength(COMMENT_MAX)),
+});
+/** A created comment, and the post's comment count now. */
+export const commentSaved = z.strictObject({ comment: feedReply, commentCount: z.int().check(z.minimum(0)) });
+
+/** `POST /api/feed/updateFeedComment`: your own comment's new text. */
+export const editCommentBody = z.strictObject({
+  feedId: z.int().check(z.minimum(1)),
+  commentId: z.int().check(z.minimum(1)),
+  comment: z.string().check(z.trim(), z.minLength(1, 'Write something first.'), z.maxLength(COMMENT_MAX)),
+});
+
+/** `POST /api/feed/comment/like`: set whether the viewer likes the comment; answers the comment. */
+export const commentLikeBody = z.strictObject({ commentId: z.int().check(z.minimum(1)), isLiked: z.boolean() });
+
+/** `POST /api/feed/delete-comment`. */
+export const deleteCommentBody = z.strictObject({ feedId: z.int().check(z.minimum(1)), commentId: z.int().check(z.minimum(1)) });
+/**
+ * What a deletion leaves: the post's comment count now. `commentCount` counts every comment still there, top-level
+ * and replies alike (adding either raises it by one). Deleting a reply lowers it by one and removes the reply from its
+ * parent (`parentId`); deleting a top-level comment (`parentId` 0) removes its replies with it, so it drops by one
+ * plus the number of those replies.
+ */
+export const commentDeleted = z.strictObject({ commentId: z.int(), parentId: z.int(), commentCount: z.int().check(z.minimum(0)) });

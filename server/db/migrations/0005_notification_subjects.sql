@@ -1,0 +1,2 @@
+CREATE INDEX "notifications_subject" ON "notifications" USING btree ("subject_type","subject_id");--> statement-breakpoint
+CREATE INDEX "notifications_parent" ON "notifications" USING btree ("parent_id") WHERE "notifications"."parent_id" is not null;

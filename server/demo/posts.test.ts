@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feedList } from '#contract/feeds';
+import { createTestApp, okData, type TestApp } from '../test/test-app';
+import { DEMO_MEMBERS, DEMO_PASSWORD, seedAccounts } from './accounts';
+import { seedDemoPosts } from './posts';
+import { seedSocialGraph } from './social-graph';
+
+// The demo world's posts: what the demo member finds on the feed screens.
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  const members = await t.db.transaction(async (tx) => {
+    const seeded = await seedAccounts(tx);
+    await seedSocialGraph(tx, seeded, t.clock.now());
+    return seeded;
+  });
+  await seedDemoPosts(t.app.deps, members);
+  token = await t.tokenFor(DEMO_MEMBERS[0].email, DEMO_PASSWORD);
+});
+afterAll(() => t?.close());
+
+const feeds = async (query: string) => okData(await t.app.inject({ method: 'GET', url: `/api/feed?${query}`, headers: t.bearer(token) }), feedList);
+
+describe('the demo posts', () => {
+  it('give the demo member two weeks of posts with photos, hashtags, a mention, reactions and a draft', async () => {
+    const all = await feeds('filter_type=all');
+    expect(all.list.length).toBeGreaterThanOrEqual(12);
+    const oldest = new Date(all.list.at(-1)!.publishedAt!).getTime();
+    expect(t.clock.now().getTime() - oldest).toBeLessThan(14 * 86_400_000);
+    expect(all.list.some((f) => f.images.length > 0 && f.images.every((i) => /^\d+:\d+$/.test(i.dimens)))).toBe(true);
+    expect(all.list.some((f) => f.tagUser.some((m) => m.handleName === 'mayatrails'))).toBe(true);
+    expect(all.list.some((f) => f.likes.total > 0 && f.likes.mine !== null)).toBe(true);
+    // Sam is private and followed by Maya: his posts are in her feed.
+    expect(all.list.some((f) => f.author.handleName === 'samgravel')).toBe(true);
+
+    const gravel = await feeds('search=%23gravel');
+    expect(gravel.list.length).toBeGreaterThanOrEqual(2);
+    const mine = await feeds('filter_type=mine');
+    expect(mine.list.filter((f) => f.isDraft)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,112 @@
+import type { Deps } from '../deps';
+import { feedImages, feedMentions, feedReactions, feeds } from '../db/schema';
+import { days, hours } from '../lib/clock';
+import { NO_TAGS, syncPostHashtags } from '../modules/feeds/hashtag-counts';
+import { parseTags } from '../modules/feeds/text-tags';
+import { attachUpload } from '../modules/media/attach';
+import { processImage } from '../modules/media/image-pipeline';
+import { saveUpload } from '../modules/media/service';
+import type { Upload } from '../modules/media/upload-files';
+import { DEMO_MEMBERS } from './accounts';
+import { landscape } from './profile-images';
+
+type Seeded = { id: number; handleName: string };
+type Handle = (typeof DEMO_MEMBERS)[number]['handleName'];
+
+type DemoPost = {
+  by: Handle;
+  ago: number;
+  title: string;
+  description: string;
+  /** How many photos, painted in the author's colours. */
+  photos?: number;
+  location?: { name: string; latitude: number; longitude: number };
+  draft?: true;
+  reactions?: [Handle, string][];
+};
+
+/** Two weeks of posts from the demo members, oldest first. Sam's profile is private: only Maya, who follows him, sees his. */
+const POSTS: DemoPost[] = [
+  { by: 'jonasrides', ago: days(13), title: 'First col of the year', description: 'Kühtai from Ötz, snow walls still up top. #cycling #alps', photos: 2, location: { name: 'Kühtai, Tirol', latitude: 47.2133, longitude: 11.0197 }, reactions: [['mayatrails', 'U+2764'], ['priyahikes', 'U+1F62E']] },
+  { by: 'priyahikes', ago: days(12), title: 'Sunrise on Mount Sanitas', description: 'Headlamp start, coffee at the top. Worth every step. #sunrise #hiking', photos: 1, location: { name: 'Mount Sanitas, Boulder', latitude: 40.0306, longitude: -105.3047 }, reactions: [['mayatrails', 'U+1F603']] },
+  { by: 'mayatrails', ago: days(11), title: 'Trail day recap', description: 'Twelve of us rebuilt three switchbacks on Betasso. Thank you all! #trailwork #mtb', photos: 2, location: { name: 'Betasso Preserve', latitude: 40.0144, longitude: -105.3442 }, reactions: [['jonasrides', 'U+2764'], ['priyahikes', 'U+2764'], ['lenaruns', 'U+1F44D']] },
+  { by: 'samgravel', ago: days(10), title: 'Unmarked roads', description: '140 km of farm roads and one very confused cow. #gravel', photos: 1, reactions: [['mayatrails', 'U+1F603']] },
+  { by: 'lenaruns', ago: days(9), title: 'Tempo Tuesday', description: '10 km along the Isar, negative splits for once. #running', reactions: [['priyahikes', 'U+1F44D']] },
+  { by: 'jonasrides', ago: days(8), title: 'Gravel Sunday', description: `Dusty loop with @mayatrails leading the descents. #gravel #sunrise`, photos: 1, reactions: [['mayatrails', 'U+2764']] },
+  { by: 'theowalks', ago: days(7), title: 'Lunch walk', description: 'Found a new path behind the library. Small wins. #walking' },
+  { by: 'priyahikes', ago: days(6), title: 'Wildflowers', description: 'The meadow above Chautauqua is purple right now. #hiking', photos: 1, reactions: [['lenaruns', 'U+1F642'], ['mayatrails', 'U+2764']] },
+  { by: 'mayatrails', ago: days(4), title: 'Thursday night ride', description: 'Lights on, 14 riders, zero flats. Same time next week. #mtb #nightride', photos: 1, reactions: [['jonasrides', 'U+1F62E'], ['lenaruns', 'U+2764'], ['samgravel', 'U+2764']] },
+  { by: 'samgravel', ago: days(3), title: 'Bike packing list', description: 'Down to 6.8 kg. What am I forgetting? #gravel #bikepacking', reactions: [['mayatrails', 'U+1F622']] },
+  { by: 'lenaruns', ago: days(2), title: 'Long run', description: '28 km, mostly in the rain. Soup now. #running #sunrise', photos: 1, location: { name: 'Englischer Garten, München', latitude: 48.1642, longitude: 11.6056 } },
+  { by: 'jonasrides', ago: hours(20), title: 'Rest day', description: 'Cleaning the chain and planning the next col. #cycling' },
+  { by: 'mayatrails', ago: hours(3), title: 'New line on Walker Ranch', description: 'Scouting notes for the next trail day: two drains, one reroute. #trailwork', photos: 1, draft: true },
+];
+
+/**
+ * Gives the demo members posts: a dozen over the last two weeks with photos painted like their profile pictures,
+ * hashtags, a mention of Maya and reactions, and one draft of Maya's. Runs once, on the demo world's first start.
+ */
+export async function seedDemoPosts(deps: Deps, members: Seeded[]) {
+  const byHandle = new Map(members.map((m) => [m.handleName, m]));
+  const member = (handle: Handle) => byHandle.get(handle) ?? failMissing(handle);
+  const palette = (handle: Handle) => DEMO_MEMBERS.find((m) => m.handleName === handle)!.palette;
+  const now = deps.clock.now();
+
+  for (const post of POSTS) {
+    const author = member(post.by);
+    const at = new Date(now.getTime() - post.ago);
+    // Photos go through the pipeline a member's upload takes (outside the transaction: files are written too).
+    const photos: Upload[] = [];
+    for (let i = 0; i < (post.photos ?? 0); i++) {
+      const [from, to] = palette(post.by);
+      const jpeg = await landscape(1200, 800, i % 2 ? [to, from] : [from, to]).jpeg({ quality: 85 }).toBuffer();
+      photos.push(await saveUpload(deps, { userId: author.id, purpose: 'feed', image: await processImage(jpeg, 'feed') }));
+    }
+    await deps.db.transaction(async (tx) => {
+      const { hashtags, handles } = parseTags(`${post.title}\n${post.description}`);
+      const publishedAt = post.draft ? null : at;
+      const [row] = await tx
+        .insert(feeds)
+        .values({
+          userId: author.id,
+          title: post.title,
+          description: post.description,
+          isDraft: post.draft ?? false,
+          location: post.location?.name ?? null,
+          latitude: post.location?.latitude ?? null,
+          longitude: post.location?.longitude ?? null,
+          hashtags,
+          likeCount: post.reactions?.length ?? 0,
+          createdAt: at,
+          updatedAt: at,
+          publishedAt,
+        })
+        .returning({ id: feeds.id });
+      const feedId = row!.id;
+      for (const [position, upload] of photos.entries()) {
+        await attachUpload(tx, { userId: author.id, key: upload.key, field: 'images', purpose: 'feed', now: at });
+        await tx.insert(feedImages).values({
+          feedId,
+          position,
+          uploadKey: upload.key,
+          url: `/media/${upload.key}/${upload.files.display!}`,
+          thumbnail: `/media/${upload.key}/${upload.files.thumb!}`,
+          width: upload.width,
+          height: upload.height,
+        });
+      }
+      await syncPostHashtags(tx, feedId, NO_TAGS, { tags: hashtags, publishedAt });
+      const mentioned = handles.flatMap((h) => members.filter((m) => m.handleName.toLowerCase() === h));
+      if (mentioned.length > 0) await tx.insert(feedMentions).values(mentioned.map((m, position) => ({ feedId, userId: m.id, position })));
+      if (post.reactions?.length) {
+        await tx.insert(feedReactions).values(
+          post.reactions.map(([handle, code], i) => ({ feedId, userId: member(handle).id, code, createdAt: new Date(at.getTime() + hours(1 + i)) })),
+        );
+      }
+    });
+  }
+}
+
+function failMissing(handle: string): never {
+  throw new Error(`Demo member @${handle} was not seeded`);
+}

@@ -1,0 +1,174 @@
+import { and, eq, inArray, ne, or } from 'drizzle-orm';
+import type { Feed, FeedInput } from '#contract/feeds';
+import type { Deps } from '../../deps';
+import type { Db } from '../../db/client';
+import { feedImages, feedMentions, feeds, notifications, uploads, users } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
+import { mayMentionWhere, mayViewFeed } from '../../policy/social-policy';
+import { attachUpload, detachUploads } from '../media/attach';
+import { writeNotification } from '../notifications/notify';
+import { withOutbox, type Outbox } from '../notifications/outbox';
+import { loadOwnFeed } from './feed-access';
+import { feedView } from './feed-views';
+import { NO_TAGS, syncPostHashtags } from './hashtag-counts';
+import { parseTags, resolveMentions } from './text-tags';
+
+/** Creating, editing and deleting posts (issue 5). Listing is feed-list.ts; reactions are reactions.ts. */
+
+const field = (name: string, message: string) => badRequest(message, { [name]: [message] });
+
+/** Everything a save checks before writing: a post says something, and its place is whole. */
+function checkContent(input: FeedInput) {
+  if (!input.title && !input.description && (input.images ?? []).length === 0) {
+    throw field('title', 'Add a title, a description or a photo.');
+  }
+  if ((input.latitude == null) !== (input.longitude == null)) {
+    throw field('latitude', 'Give both latitude and longitude, or neither.');
+  }
+  if (input.activityId != null) {
+    // Activities arrive with their own issue; until then no id names one of the member's activities.
+    throw field('activityId', 'That activity does not exist.');
+  }
+}
+
+/**
+ * Who the post mentions: `@handles` in the text the author may mention (others stay plain text), then the members
+ * tagged by id, each of whom the author must be allowed to mention. In order, each once.
+ */
+async function mentionedIds(tx: Db, authorId: number, text: string, tagged: readonly number[]) {
+  const fromText = await resolveMentions(tx, authorId, parseTags(text).handles);
+  const wanted = [...new Set(tagged)];
+  if (wanted.length > 0) {
+    const allowed = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, wanted), mayMentionWhere(authorId)));
+    if (allowed.length !== wanted.length) throw field('tagUser', 'You can tag only members you follow or who follow you.');
+  }
+  return [...new Set([...fromText.map((m) => m.userId), ...wanted])];
+}
+
+/**
+ * Attaches the photos `keys` (the member's own `feed` uploads, in the order shown) to post `feedId` and detaches
+ * those it no longer shows. One upload belongs to one post.
+ */
+async function savePhotos(tx: Db, now: Date, userId: number, feedId: number, keys: readonly string[]) {
+  if (new Set(keys).size !== keys.length) throw field('images', 'The same photo is in the post twice.');
+  const current = await tx.select({ key: feedImages.uploadKey }).from(feedImages).where(eq(feedImages.feedId, feedId));
+  if (keys.length > 0) {
+    const elsewhere = await tx
+      .select({ key: feedImages.uploadKey })
+      .from(feedImages)
+      .where(and(inArray(feedImages.uploadKey, [...keys]), ne(feedImages.feedId, feedId)))
+      .limit(1);
+    if (elsewhere.length > 0) throw field('images', 'That photo belongs to another post: upload it again.');
+  }
+  for (const key of keys) await attachUpload(tx, { userId, key, field: 'images', purpose: 'feed', now });
+  await detachUploads(tx, { userId, keys: current.map((c) => c.key).filter((k) => !keys.includes(k)) });
+  await tx.delete(feedImages).where(eq(feedImages.feedId, feedId));
+  if (keys.length === 0) return;
+  const made = await tx.select().from(uploads).where(inArray(uploads.key, [...keys]));
+  const byKey = new Map(made.map((u) => [u.key, u]));
+  await tx.insert(feedImages).values(
+    keys.map((key, position) => {
+      const upload = byKey.get(key)!;
+      return {
+        feedId,
+        position,
+        uploadKey: key,
+        url: `/media/${key}/${upload.files.display!}`,
+        thumbnail: `/media/${key}/${upload.files.thumb!}`,
+        width: upload.width,
+        height: upload.height,
+      };
+    }),
+  );
+}
+
+/** Replaces the post's mentions; answers the members mentioned now who were not before. */
+async function saveMentions(tx: Db, feedId: number, ids: number[]) {
+  const before = await tx.select({ userId: feedMentions.userId }).from(feedMentions).where(eq(feedMentions.feedId, feedId));
+  await tx.delete(feedMentions).where(eq(feedMentions.feedId, feedId));
+  if (ids.length > 0) await tx.insert(feedMentions).values(ids.map((userId, position) => ({ feedId, userId, position })));
+  const had = new Set(before.map((b) => b.userId));
+  return { added: ids.filter((id) => !had.has(id)), all: ids };
+}
+
+/**
+ * Tells mentioned members once the post is out: only for a published post, only members who may see it (a private
+ * author's post mentions a non-follower in vain), never the author, as each member's settings allow.
+ */
+async function notifyMentioned(tx: Db, now: Date, outbox: Outbox, author: { id: number; isPrivate: boolean }, feedId: number, ids: number[]) {
+  for (const userId of ids) {
+    if (!(await mayViewFeed(tx, userId, { userId: author.id, isDraft: false }, author))) continue;
+    await writeNotification(tx, now, outbox, { userId, actorId: author.id, kind: 'mentions', subjectType: 'feed', subjectId: feedId });
+  }
+}
+
+/**
+ * `POST /api/feed` (no `id`) and `PUT /api/feed` (`id` of the member's own post; anyone else's is a 404). A draft has
+ * no publish time; publishing sets it, so a draft published later takes its place in the feed at that moment. A
+ * published post cannot go back to being a draft. Answers the post as its author sees it.
+ */
+export async function saveFeed(deps: Deps, userId: number, input: FeedInput): Promise<Feed> {
+  checkContent(input);
+  const text = `${input.title}\n${input.description}`;
+  const feedId = await withOutbox(deps, async (tx, outbox) => {
+    const now = deps.clock.now();
+    const existing = input.id === undefined ? undefined : await loadOwnFeed(tx, userId, input.id);
+    if (existing && !existing.isDraft && input.isDraft) throw field('isDraft', 'A published post cannot go back to being a draft.');
+    const publishedAt = input.isDraft ? null : (existing?.publishedAt ?? now);
+    const { hashtags } = parseTags(text);
+    const mentions = await mentionedIds(tx, userId, text, input.tagUser ?? []);
+    const values = {
+      title: input.title,
+      description: input.description,
+      isDraft: input.isDraft,
+      activityId: null,
+      location: input.location || null,
+      latitude: input.latitude ?? null,
+      longitude: input.longitude ?? null,
+      hashtags,
+      updatedAt: now,
+      publishedAt,
+    };
+    const [row] = existing
+      ? await tx.update(feeds).set(values).where(eq(feeds.id, existing.id)).returning({ id: feeds.id })
+      : await tx.insert(feeds).values({ ...values, userId, createdAt: now }).returning({ id: feeds.id });
+    const id = row!.id;
+    await savePhotos(tx, now, userId, id, input.images ?? []);
+    await syncPostHashtags(tx, id, existing ? { tags: existing.hashtags, publishedAt: existing.publishedAt } : NO_TAGS, { tags: hashtags, publishedAt });
+    const saved = await saveMentions(tx, id, mentions);
+    if (publishedAt) {
+      // A draft told nobody: publishing it tells everyone it mentions; an edit tells only those newly mentioned.
+      const tell = existing?.isDraft === false ? saved.added : saved.all;
+      const [author] = await tx.select({ id: users.id, isPrivate: users.isPrivate }).from(users).where(eq(users.id, userId));
+      await notifyMentioned(tx, now, outbox, author!, id, tell);
+    }
+    return id;
+  });
+  return feedView(deps, userId, feedId);
+}
+
+/** `DELETE /api/feedDelete`: the member's own post (anyone else's is a 404), its rows, photos and tag counts. */
+export async function deleteFeed(deps: Deps, userId: number, feedId: number) {
+  await withOutbox(deps, async (tx, outbox) => {
+    const existing = await loadOwnFeed(tx, userId, feedId);
+    const photos = await tx.select({ key: feedImages.uploadKey }).from(feedImages).where(eq(feedImages.feedId, feedId));
+    await syncPostHashtags(tx, feedId, { tags: existing.hashtags, publishedAt: existing.publishedAt }, NO_TAGS);
+    // Images, hashtags, mentions, reactions and comments go with the post (foreign keys cascade).
+    await tx.delete(feeds).where(eq(feeds.id, feedId));
+    await detachUploads(tx, { userId, keys: photos.map((p) => p.key) });
+    // So do the notifications about it and its comments: they would lead nowhere. Their members' badges follow.
+    const gone = await tx
+      .delete(notifications)
+      .where(
+        or(
+          and(eq(notifications.subjectType, 'feed'), eq(notifications.subjectId, feedId)),
+          and(eq(notifications.subjectType, 'comment'), eq(notifications.parentId, feedId)),
+        ),
+      )
+      .returning({ userId: notifications.userId });
+    for (const member of new Set(gone.map((g) => g.userId))) outbox.badge(member);
+  });
+}

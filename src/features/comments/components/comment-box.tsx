@@ -1,0 +1,92 @@
+import { useCallback, useRef, type KeyboardEvent } from 'react';
+import { COMMENT_MAX } from '#contract/feeds';
+import { Button } from '../../../components/ui/button';
+import { messages } from '../../../lib/messages';
+import { TagTextArea } from '../../feeds/form/tag-text-area';
+
+type Props = {
+  /** The field's label ("Add a comment", "Reply to Maya Torres", "Edit your comment"). */
+  label: string;
+  submitLabel: string;
+  value: string;
+  onChange(value: string): void;
+  /** Gets the trimmed text; only called when there is some and it is within the limit. */
+  onSubmit(text: string): void;
+  /** Shows a Cancel button and lets Escape cancel. */
+  onCancel?: () => void;
+  /** Focus the field (caret at the end) when the box appears: a reply or edit box opened by a button. */
+  autoFocus?: boolean;
+};
+
+/**
+ * Where a comment is written, for a new comment, a reply or an edit: `#hashtag` and `@mention` suggestions (the
+ * feed form's TagTextArea), Enter sends, Shift+Enter starts a new line, Escape cancels where cancelling means
+ * something, and text past COMMENT_MAX (the server's limit) is flagged instead of sent.
+ */
+export function CommentBox({ label, submitLabel, value, onChange, onSubmit, onCancel, autoFocus = false }: Props) {
+  const text = value.trim();
+  const over = text.length > COMMENT_MAX;
+  const canSend = text.length > 0 && !over;
+  const focused = useRef(false);
+  // TagTextArea hands its node over at every render: focus only the first time.
+  const focusOnce = useCallback(
+    (node: HTMLTextAreaElement | null) => {
+      if (!node || !autoFocus || focused.current) return;
+      focused.current = true;
+      node.focus();
+      node.setSelectionRange(node.value.length, node.value.length);
+    },
+    [autoFocus],
+  );
+
+  const send = () => {
+    if (canSend) onSubmit(text);
+  };
+  // Bubbles up from the textarea after TagTextArea had its say: a key it used to pick a suggestion or close the list
+  // arrives handled (default prevented, or stopped), so Enter here always means "send".
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.defaultPrevented || !(event.target instanceof HTMLTextAreaElement)) return;
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      send();
+    } else if (event.key === 'Escape' && onCancel) {
+      event.preventDefault();
+      onCancel();
+    }
+  };
+
+  return (
+    <form
+      className="flex min-w-0 flex-1 flex-col gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+    >
+      {/* TagTextArea is sized for a post (six rows); a comment box starts at two lines and grows with the text
+          (where the browser can size a field to its content; elsewhere it keeps the six rows). */}
+      <div onKeyDown={onKeyDown} className="[&_textarea]:field-sizing-content [&_textarea]:max-h-64 [&_textarea]:min-h-16">
+        <TagTextArea
+          label={label}
+          value={value}
+          onChange={onChange}
+          onBlur={() => {}}
+          max={COMMENT_MAX}
+          error={over ? messages.comments.tooLong : undefined}
+          hint="Enter sends, Shift+Enter starts a new line."
+          ref={focusOnce}
+        />
+      </div>
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        {onCancel && (
+          <Button variant="ghost" onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
+        <Button type="submit" disabled={!canSend}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

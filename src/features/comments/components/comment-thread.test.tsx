@@ -1,0 +1,406 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { COMMENT_MAX, type Feed } from '#contract/feeds';
+import { fail, ok } from '../../../test/fixtures';
+import { server } from '../../../test/msw-server';
+import { renderWithProviders } from '../../../test/render';
+import { feedKeys } from '../../feeds/api';
+import { aFeed } from '../../feeds/form/test-helpers';
+import { gate, signedInMember } from '../../profile/test-helpers';
+import { feedComments } from '../feed-comments';
+import { aComment, answerComments, aReply, jonas, maya, priya, serveComments } from '../test-helpers';
+import { CommentThread } from './comment-thread';
+
+const FEED_ID = 41;
+
+/** The thread of post 41 by `ownerId`, with the post cached the way the page around it caches it. */
+async function renderThread({ ownerId = jonas.userId, commentCount = 3 }: { ownerId?: number; commentCount?: number } = {}) {
+  const utils = await renderWithProviders(<CommentThread adapter={feedComments} subjectId={FEED_ID} ownerId={ownerId} />, { path: `/feeds/${FEED_ID}` });
+  utils.queryClient.setQueryData(feedKeys.detail(FEED_ID), aFeed({ id: FEED_ID, author: ownerId === maya.userId ? maya : jonas, commentCount }));
+  await waitFor(() => expect(screen.queryByText('Loading comments')).not.toBeInTheDocument());
+  const commentCountNow = () => utils.queryClient.getQueryData<Feed>(feedKeys.detail(FEED_ID))?.commentCount;
+  return { ...utils, commentCountNow };
+}
+
+/** Each text appears after the one before it on the page. */
+function expectInOrder(...texts: string[]) {
+  const nodes = texts.map((t) => screen.getByText(t));
+  nodes.slice(1).forEach((node, i) => expect(nodes[i]!.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy());
+}
+
+const articleOf = (text: string) => screen.getByText(text).closest('article')!;
+const actionsOf = (text: string) => within(articleOf(text)).getAllByRole('group', { name: /^Actions for/ })[0]!;
+
+describe('CommentThread', () => {
+  it('shows top-level comments newest first with their replies under them, oldest first, the rest on request', async () => {
+    signedInMember();
+    serveComments([
+      [
+        aComment({ commentId: 2, comment: 'Newest comment', author: priya }),
+        aComment({
+          commentId: 1,
+          comment: 'What a climb',
+          reply: [
+            aReply({ commentId: 11, parentId: 1, comment: 'First reply', author: maya }),
+            aReply({ commentId: 12, parentId: 1, comment: 'Second reply', author: priya }),
+            aReply({ commentId: 13, parentId: 1, comment: 'Third reply' }),
+          ],
+        }),
+      ],
+    ]);
+    const user = userEvent.setup();
+    await renderThread();
+
+    expectInOrder('Newest comment', 'What a climb', 'First reply', 'Second reply');
+    const replies = screen.getByRole('list', { name: 'Replies to Jonas Berg' });
+    expect(within(replies).getByText('First reply')).toBeInTheDocument();
+    expect(within(replies).getByText('Second reply')).toBeInTheDocument();
+    expect(screen.queryByText('Third reply')).not.toBeInTheDocument();
+    expect(within(articleOf('Newest comment')).queryByRole('list')).not.toBeInTheDocument();
+    expect(within(articleOf('First reply')).getByRole('link', { name: 'Maya Torres' })).toHaveAttribute('href', '/profile/mayatrails');
+
+    await user.click(screen.getByRole('button', { name: 'View 1 more reply' }));
+    expect(within(replies).getByText('Third reply')).toBeInTheDocument();
+    expectInOrder('Second reply', 'Third reply');
+    expect(screen.getByRole('button', { name: 'Show fewer replies' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('shows a new comment first at once, then the saved one, and the post counts one more', async () => {
+    signedInMember();
+    serveComments([[aComment({ commentId: 1, comment: 'Older comment' })]]);
+    const answer = gate();
+    const sent = answerComments<{ comment: string }>('feed/comment', async ({ comment }) => {
+      await answer.opened;
+      return HttpResponse.json(ok({ comment: aReply({ commentId: 50, comment, author: maya, createdAt: new Date().toISOString() }), commentCount: 4 }));
+    });
+    const user = userEvent.setup();
+    const { commentCountNow } = await renderThread({ commentCount: 3 });
+    const box = screen.getByRole('textbox', { name: 'Add a comment' });
+
+    // Shift+Enter is a new line; Enter sends.
+    await user.type(box, 'Lovely views{Shift>}{Enter}{/Shift}Back next week{Enter}');
+    expect(box).toHaveValue('');
+    // The line break is kept; the matcher reads it as a space.
+    const pending = articleOf('Lovely views Back next week');
+    expect(pending).toHaveAttribute('aria-busy', 'true');
+    expect(within(pending).getByText('Sending…')).toBeInTheDocument();
+    expectInOrder('Sending…', 'Older comment');
+
+    answer.open();
+    await waitFor(() => expect(articleOf('Lovely views Back next week')).not.toHaveAttribute('aria-busy'));
+    expect(screen.queryByText('Sending…')).not.toBeInTheDocument();
+    expect(within(actionsOf('Lovely views Back next week')).getByRole('button', { name: 'Edit' })).toBeEnabled();
+    expect(commentCountNow()).toBe(4);
+    expect(sent).toEqual([{ feedId: FEED_ID, comment: 'Lovely views\nBack next week' }]);
+  });
+
+  it('takes a comment the server refused back out, puts its text back in the box, and says why once', async () => {
+    signedInMember();
+    serveComments([[aComment({ commentId: 1, comment: 'Older comment' })]]);
+    answerComments('feed/comment', () => HttpResponse.json(fail(403, 'You may not comment on this post.'), { status: 403 }));
+    const user = userEvent.setup();
+    const { commentCountNow } = await renderThread({ commentCount: 3 });
+    const box = screen.getByRole('textbox', { name: 'Add a comment' });
+
+    await user.type(box, 'Lovely views{Enter}');
+    expect(await screen.findByText('You may not comment on this post.')).toBeInTheDocument();
+    await waitFor(() => expect(box).toHaveValue('Lovely views'));
+    // The text is in the box only, not in the thread.
+    expect(within(screen.getByRole('list', { name: 'Comments' })).queryByText('Lovely views')).not.toBeInTheDocument();
+    expect(screen.getAllByText('You may not comment on this post.')).toHaveLength(1);
+    expect(commentCountNow()).toBe(3);
+  });
+
+  it('will not send an empty comment or one over the limit', async () => {
+    signedInMember();
+    serveComments([[]]);
+    const sent = answerComments('feed/comment', () => HttpResponse.json(fail(500, 'Something went wrong'), { status: 500 }));
+    const user = userEvent.setup();
+    await renderThread();
+    expect(screen.getByText('No comments yet. Start the conversation.')).toBeInTheDocument();
+    const box = screen.getByRole('textbox', { name: 'Add a comment' });
+    await user.type(box, '   {Enter}');
+    expect(screen.getByRole('button', { name: 'Post' })).toBeDisabled();
+
+    await user.clear(box);
+    await user.click(box);
+    await user.paste('x'.repeat(COMMENT_MAX + 1));
+    expect(screen.getByRole('alert')).toHaveTextContent('A comment can be up to 2,000 characters.');
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Post' })).toBeDisabled();
+    expect(sent).toEqual([]);
+  });
+
+  it('opens a reply box under the comment, and the reply goes last under its parent', async () => {
+    signedInMember();
+    serveComments([
+      [
+        aComment({ commentId: 2, comment: 'Another comment', author: priya }),
+        aComment({ commentId: 1, comment: 'What a climb', reply: [aReply({ commentId: 11, parentId: 1, comment: 'Earlier reply', author: priya })] }),
+      ],
+    ]);
+    const sent = answerComments<{ parentId: number; comment: string }>('feed/comment', ({ parentId, comment }) =>
+      HttpResponse.json(ok({ comment: aReply({ commentId: 60, parentId, comment, author: maya }), commentCount: 5 })),
+    );
+    const user = userEvent.setup();
+    const { commentCountNow } = await renderThread({ commentCount: 4 });
+
+    const reply = within(actionsOf('What a climb')).getByRole('button', { name: 'Reply' });
+    await user.click(reply);
+    expect(screen.getByRole('textbox', { name: 'Reply to Jonas Berg' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('textbox', { name: 'Reply to Jonas Berg' })).not.toBeInTheDocument();
+    expect(reply).toHaveFocus();
+
+    await user.click(reply);
+    await user.keyboard('See you at the top{Enter}');
+    const replies = screen.getByRole('list', { name: 'Replies to Jonas Berg' });
+    expect(within(replies).getByText('See you at the top')).toBeInTheDocument();
+    expectInOrder('Earlier reply', 'See you at the top');
+    await waitFor(() => expect(commentCountNow()).toBe(5));
+    expect(articleOf('See you at the top')).not.toHaveAttribute('aria-busy');
+    expect(within(articleOf('Another comment')).queryByText('See you at the top')).not.toBeInTheDocument();
+    expect(sent).toEqual([{ feedId: FEED_ID, parentId: 1, comment: 'See you at the top' }]);
+    expect(reply).toHaveFocus();
+
+    // Answering a reply stays one level deep, under the same parent, and mentions whom it answers.
+    await user.click(within(actionsOf('Earlier reply')).getByRole('button', { name: 'Reply' }));
+    const box = screen.getByRole('textbox', { name: 'Reply to Jonas Berg' });
+    expect(box).toHaveValue('@priyahikes ');
+    expect(box).toHaveFocus();
+  });
+
+  it('lets the author edit their own comment inline, and nobody else', async () => {
+    signedInMember();
+    serveComments([
+      [aComment({ commentId: 2, comment: 'My first tyop', author: maya }), aComment({ commentId: 1, comment: 'Not yours to edit', author: jonas })],
+    ]);
+    const answer = gate();
+    const sent = answerComments<{ comment: string }>('feed/updateFeedComment', async ({ comment }) => {
+      await answer.opened;
+      return HttpResponse.json(ok(aReply({ commentId: 2, comment, author: maya, editedAt: '2026-05-17T10:00:00.000Z' })));
+    });
+    const user = userEvent.setup();
+    await renderThread();
+
+    expect(within(actionsOf('Not yours to edit')).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(within(actionsOf('Not yours to edit')).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+
+    const edit = within(actionsOf('My first tyop')).getByRole('button', { name: 'Edit' });
+    await user.click(edit);
+    const box = screen.getByRole('textbox', { name: 'Edit your comment' });
+    expect(box).toHaveFocus();
+    expect(box).toHaveValue('My first tyop');
+    await user.keyboard(' changed my mind{Escape}');
+    expect(screen.queryByRole('textbox', { name: 'Edit your comment' })).not.toBeInTheDocument();
+    expect(screen.getByText('My first tyop')).toBeInTheDocument();
+    expect(within(actionsOf('My first tyop')).getByRole('button', { name: 'Edit' })).toHaveFocus();
+
+    await user.click(within(actionsOf('My first tyop')).getByRole('button', { name: 'Edit' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Edit your comment' }));
+    await user.keyboard('My first typo{Enter}');
+    expect(within(articleOf('My first typo')).getByText('Saving…')).toBeInTheDocument();
+    answer.open();
+    await waitFor(() => expect(within(articleOf('My first typo')).getByText('edited')).toBeInTheDocument());
+    expect(screen.queryByText('Saving…')).not.toBeInTheDocument();
+    expect(sent).toEqual([{ feedId: FEED_ID, commentId: 2, comment: 'My first typo' }]);
+  });
+
+  it('puts the old text back and reopens the editor when an edit fails', async () => {
+    signedInMember();
+    serveComments([[aComment({ commentId: 2, comment: 'Original words', author: maya })]]);
+    answerComments('feed/updateFeedComment', () => HttpResponse.json(fail(409, 'This comment changed meanwhile.'), { status: 409 }));
+    const user = userEvent.setup();
+    await renderThread();
+
+    await user.click(within(actionsOf('Original words')).getByRole('button', { name: 'Edit' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Edit your comment' }));
+    await user.keyboard('New words{Enter}');
+    expect(await screen.findByText('This comment changed meanwhile.')).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: 'Edit your comment' })).toHaveValue('New words');
+    await user.keyboard('{Escape}');
+    expect(screen.getByText('Original words')).toBeInTheDocument();
+    expect(within(articleOf('Original words')).queryByText('edited')).not.toBeInTheDocument();
+  });
+
+  it('deletes your own comment after confirming, and the post counts one fewer', async () => {
+    signedInMember();
+    serveComments([[aComment({ commentId: 2, comment: 'Delete me', author: maya }), aComment({ commentId: 1, comment: 'Stays', author: jonas })]]);
+    const sent = answerComments('feed/delete-comment', () => HttpResponse.json(ok({ commentId: 2, parentId: 0, commentCount: 2 })));
+    const user = userEvent.setup();
+    const { commentCountNow } = await renderThread({ commentCount: 3 });
+
+    await user.click(within(actionsOf('Delete me')).getByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete this comment?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(sent).toEqual([]);
+    expect(screen.getByText('Delete me')).toBeInTheDocument();
+
+    await user.click(within(actionsOf('Delete me')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(screen.queryByText('Delete me')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Comments' })).toHaveFocus();
+    await waitFor(() => expect(commentCountNow()).toBe(2));
+    expect(sent).toEqual([{ feedId: FEED_ID, commentId: 2 }]);
+    expect(screen.getByText('Stays')).toBeInTheDocument();
+  });
+
+  it("lets the post's author delete anyone's reply: it leaves its parent", async () => {
+    signedInMember();
+    serveComments([
+      [
+        aComment({
+          commentId: 1,
+          comment: 'Great post',
+          author: jonas,
+          reply: [aReply({ commentId: 11, parentId: 1, comment: 'Rude reply', author: priya }), aReply({ commentId: 12, parentId: 1, comment: 'Kind reply' })],
+        }),
+      ],
+    ]);
+    const sent = answerComments('feed/delete-comment', () => HttpResponse.json(ok({ commentId: 11, parentId: 1, commentCount: 2 })));
+    const user = userEvent.setup();
+    const { commentCountNow } = await renderThread({ ownerId: maya.userId, commentCount: 3 });
+
+    expect(within(actionsOf('Great post')).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    expect(within(actionsOf('Great post')).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    await user.click(within(actionsOf('Rude reply')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+
+    const replies = screen.getByRole('list', { name: 'Replies to Jonas Berg' });
+    expect(within(replies).queryByText('Rude reply')).not.toBeInTheDocument();
+    expect(within(replies).getByText('Kind reply')).toBeInTheDocument();
+    await waitFor(() => expect(commentCountNow()).toBe(2));
+    expect(sent).toEqual([{ feedId: FEED_ID, commentId: 11 }]);
+  });
+
+  it('brings a deleted comment back when the server refuses', async () => {
+    signedInMember();
+    serveComments([[aComment({ commentId: 2, comment: 'Still here', author: maya })]]);
+    answerComments('feed/delete-comment', () => HttpResponse.json(fail(404, 'This comment is gone.'), { status: 404 }));
+    const user = userEvent.setup();
+    const { commentCountNow } = await renderThread({ commentCount: 1 });
+
+    await user.click(within(actionsOf('Still here')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('This comment is gone.')).toBeInTheDocument();
+    expect(await screen.findByText('Still here')).toBeInTheDocument();
+    expect(commentCountNow()).toBe(1);
+  });
+
+  it('does not offer Delete on other people’s comments under someone else’s post', async () => {
+    signedInMember();
+    serveComments([[aComment({ commentId: 1, comment: 'Their comment', author: priya })]]);
+    await renderThread({ ownerId: jonas.userId });
+    expect(within(actionsOf('Their comment')).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(within(actionsOf('Their comment')).getByRole('button', { name: 'Reply' })).toBeInTheDocument();
+  });
+
+  it('likes a comment at once; rapid clicks settle on the server with at most two requests', async () => {
+    signedInMember();
+    serveComments([[aComment({ commentId: 1, comment: 'Likeable', likeCount: 4 })]]);
+    const releases: (() => void)[] = [];
+    const sent = answerComments<{ commentId: number; isLiked: boolean }>('feed/comment/like', async ({ isLiked }) => {
+      await new Promise<void>((resolve) => releases.push(resolve));
+      return HttpResponse.json(ok(aReply({ commentId: 1, comment: 'Likeable', isLiked, likeCount: isLiked ? 5 : 4 })));
+    });
+    const user = userEvent.setup();
+    await renderThread();
+    const like = () => within(actionsOf('Likeable')).getByRole('button', { name: /^Like/ });
+
+    expect(like()).toHaveAttribute('aria-pressed', 'false');
+    await user.click(like());
+    expect(like()).toHaveAttribute('aria-pressed', 'true');
+    expect(like()).toHaveAccessibleName('Like, 5 likes');
+    await user.click(like());
+    expect(like()).toHaveAttribute('aria-pressed', 'false');
+    await user.click(like());
+    expect(like()).toHaveAttribute('aria-pressed', 'true');
+
+    // The first answer (liked) is already the last wish: nothing more goes out.
+    await waitFor(() => expect(releases).toHaveLength(1));
+    releases.shift()!();
+    await waitFor(() => expect(sent).toEqual([{ commentId: 1, isLiked: true }]));
+    expect(like()).toHaveAttribute('aria-pressed', 'true');
+    expect(like()).toHaveAccessibleName('Like, 5 likes');
+  });
+
+  it('restores the like when the server refuses it', async () => {
+    signedInMember();
+    serveComments([[aComment({ commentId: 1, comment: 'Likeable', likeCount: 4 })]]);
+    answerComments('feed/comment/like', () => HttpResponse.json(fail(404, 'This comment is gone.'), { status: 404 }));
+    const user = userEvent.setup();
+    await renderThread();
+    const like = () => within(actionsOf('Likeable')).getByRole('button', { name: /^Like/ });
+
+    await user.click(like());
+    expect(await screen.findByText('This comment is gone.')).toBeInTheDocument();
+    await waitFor(() => expect(like()).toHaveAttribute('aria-pressed', 'false'));
+    expect(like()).toHaveAccessibleName('Like, 4 likes');
+  });
+
+  it('loads older comments with the cursor the page before gave', async () => {
+    signedInMember();
+    const asked = serveComments([
+      [aComment({ commentId: 3, comment: 'Page one comment' })],
+      [aComment({ commentId: 2, comment: 'Page two comment', author: priya })],
+    ]);
+    const user = userEvent.setup();
+    await renderThread();
+
+    expect(screen.queryByText('Page two comment')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more comments' }));
+    expect(await screen.findByText('Page two comment')).toBeInTheDocument();
+    expectInOrder('Page one comment', 'Page two comment');
+    expect(screen.queryByRole('button', { name: 'Load more comments' })).not.toBeInTheDocument();
+    expect(asked.map((p) => Object.fromEntries(p))).toEqual([
+      { feedId: String(FEED_ID), page: '1' },
+      { feedId: String(FEED_ID), page: '2', cursor: 'after-1' },
+    ]);
+  });
+
+  it('says in place when the comments cannot be loaded, and tries again', async () => {
+    signedInMember();
+    serveComments([[aComment({ commentId: 1, comment: 'Back again' })]]);
+    // msw asks the handler added last first: the first request fails, the next is served.
+    server.use(http.get('/api/feed/comment', () => HttpResponse.json(fail(503, 'Comments are resting. Try again soon.'), { status: 503 }), { once: true }));
+    const user = userEvent.setup();
+    await renderThread();
+
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('The comments could not be loaded.');
+    expect(alert).toHaveTextContent('Comments are resting. Try again soon.');
+    // Said once, in place: no toast on top.
+    expect(screen.getAllByText('Comments are resting. Try again soon.')).toHaveLength(1);
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Back again')).toBeInTheDocument();
+  });
+
+  it('shows markup in comments as the characters typed, with tags as links', async () => {
+    const corpus = [
+      '<img src=x onerror="window.__xss=1">',
+      '<script>window.__xss=1</script>',
+      '<a href="javascript:window.__xss=1">click me</a>',
+      '<svg onload="window.__xss=1"><circle r="5"/></svg>',
+    ];
+    signedInMember();
+    serveComments([
+      [
+        ...corpus.map((comment, i) => aComment({ commentId: 10 + i, comment })),
+        aComment({ commentId: 1, comment: 'Riding #gravel with @priyahikes and @nobody', hashtags: ['gravel'], tagUser: [priya] }),
+      ],
+    ]);
+    await renderThread();
+
+    const thread = screen.getByRole('list', { name: 'Comments' });
+    for (const text of corpus) expect(within(thread).getByText(text)).toBeInTheDocument();
+    expect(thread.querySelector('img, script, svg circle, a[href^="javascript"]')).toBeNull();
+    expect((window as unknown as { __xss?: unknown }).__xss).toBeUndefined();
+    const tagged = screen.getByRole('link', { name: '#gravel' }).closest('article')!;
+    expect(within(tagged).getByRole('link', { name: '#gravel' })).toHaveAttribute('href', expect.stringContaining('/feeds?search=%23gravel'));
+    expect(within(tagged).getByRole('link', { name: '@priyahikes' })).toHaveAttribute('href', '/profile/priyahikes');
+    expect(within(tagged).queryByRole('link', { name: '@nobody' })).not.toBeInTheDocument();
+  });
+});

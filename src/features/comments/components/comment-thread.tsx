@@ -1,0 +1,210 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Avatar } from '../../../components/avatar';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-error';
+import { useSession } from '../../auth/session-context';
+import { displayName } from '../../feeds/mappers';
+import { useNow } from '../../notifications/use-now';
+import { commentsQuery } from '../api';
+import type { CommentAdapter, ThreadComment, ThreadReply } from '../comment-adapter';
+import { useCommentLike } from '../comment-like-toggle';
+import { useAddComment, useDeleteComment, useEditComment } from '../thread-mutations';
+import { CommentBox } from './comment-box';
+import { CommentItem, type ThreadControls } from './comment-item';
+
+/** Replies shown under a comment before "View N more replies". */
+const REPLIES_PREVIEW = 2;
+
+type Props = {
+  /** Which kind of subject, and its calls: `feedComments` (feed-comments.ts) for a post. */
+  adapter: CommentAdapter;
+  subjectId: number;
+  /** The subject's author, who may delete any comment under it. */
+  ownerId: number;
+};
+
+/**
+ * The comments of one post (or event): a composer, then top-level comments newest first with their replies one
+ * level deep, oldest first, and older comments as the end of the list comes into view. Every change is optimistic.
+ */
+export function CommentThread({ adapter, subjectId, ownerId }: Props) {
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { user } = useSession();
+  const now = useNow();
+  const list = useInfiniteQuery(commentsQuery(adapter, subjectId));
+  const { add } = useAddComment(adapter, subjectId);
+  const { edit } = useEditComment(adapter, subjectId);
+  const { remove } = useDeleteComment(adapter, subjectId);
+  const like = useCommentLike(adapter, subjectId);
+  const [draft, setDraft] = useState('');
+
+  const comments = useMemo(() => (list.data?.pages.flatMap((p) => p.list) ?? []).filter((c) => c.pending !== 'deleting'), [list.data]);
+  const controls: ThreadControls = {
+    meId: user?.userId ?? null,
+    ownerId,
+    now,
+    like: (c) => void like(c),
+    edit,
+    remove,
+    focusThread: () => heading.current?.focus(),
+  };
+
+  const post = (text: string) => {
+    setDraft('');
+    // Failed: the text goes back in the box, ahead of anything typed since.
+    add(0, text, (failed) => setDraft((current) => (current.trim() ? `${failed}\n${current}` : failed)));
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+      <h2 id={headingId} ref={heading} tabIndex={-1} className="text-lg font-bold">
+        Comments
+      </h2>
+
+      {user && (
+        <div className="flex gap-2.5 sm:gap-3">
+          <Avatar src={user.profileImage} name={displayName(user)} size="sm" />
+          <CommentBox label="Add a comment" submitLabel="Post" value={draft} onChange={setDraft} onSubmit={post} />
+        </div>
+      )}
+
+      {list.isPending ? (
+        <div className="flex justify-center py-8 text-brand">
+          <Spinner size="lg" label="Loading comments" />
+        </div>
+      ) : list.isError && comments.length === 0 ? (
+        <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-line p-6 text-center">
+          <p className="font-semibold">The comments could not be loaded.</p>
+          <p className="text-sm text-muted">{errorMessage(list.error)}</p>
+          <Button variant="secondary" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : comments.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-line p-6 text-center text-muted">No comments yet. Start the conversation.</p>
+      ) : (
+        <>
+          <ul aria-labelledby={headingId} className="flex flex-col gap-4">
+            {comments.map((c) => (
+              <TopLevelComment key={c.commentId} comment={c} controls={controls} onReply={add} />
+            ))}
+          </ul>
+          <MoreComments hasMore={list.hasNextPage} loading={list.isFetchingNextPage} failed={list.isFetchNextPageError} onMore={() => void list.fetchNextPage()} />
+        </>
+      )}
+    </section>
+  );
+}
+
+type TopLevelProps = {
+  comment: ThreadComment;
+  controls: ThreadControls;
+  onReply(parentId: number, text: string, onFailed: (text: string) => void): void;
+};
+
+/** A top-level comment, its replies (oldest first, the first few until asked for all) and its reply box. */
+function TopLevelComment({ comment, controls, onReply }: TopLevelProps) {
+  const repliesId = useId();
+  const { user } = useSession();
+  const [expanded, setExpanded] = useState(false);
+  const [draft, setDraft] = useState<string | null>(null);
+  // Each opening mounts the box afresh, so Reply on another reply moves focus into the box that is already open.
+  const [openings, setOpenings] = useState(0);
+  const opener = useRef<HTMLButtonElement | null>(null);
+  const name = displayName(comment.author);
+
+  const replies = comment.reply.filter((r) => r.pending !== 'deleting');
+  const shown = expanded ? replies : replies.slice(0, REPLIES_PREVIEW);
+  // Replies the server holds beyond those it sent (it sends the first 50 of each comment).
+  const unsent = Math.max(0, comment.replyCount - comment.reply.length);
+  const collapsed = replies.length - Math.min(replies.length, REPLIES_PREVIEW);
+
+  const openReply = (button: HTMLButtonElement, to: ThreadReply) => {
+    opener.current = button;
+    // Answering a reply mentions its author, as the thread stays one level deep.
+    const mention = to.parentId !== 0 && to.author.userId !== user?.userId ? `@${to.author.handleName} ` : '';
+    setDraft((d) => (d === null ? mention : d.includes(mention) ? d : `${mention}${d}`));
+    setOpenings((n) => n + 1);
+  };
+  const closeReply = () => {
+    setDraft(null);
+    opener.current?.focus();
+  };
+  const sendReply = (text: string) => {
+    closeReply();
+    // The new reply goes last: show them all so it is seen.
+    setExpanded(true);
+    onReply(comment.commentId, text, (failed) => setDraft(failed));
+  };
+
+  return (
+    <li className="flex flex-col gap-3">
+      <CommentItem comment={comment} controls={controls} onReply={openReply} hasReplies={comment.replyCount > 0}>
+        {(shown.length > 0 || draft !== null) && (
+          <div className="mt-2 flex flex-col gap-3">
+            {shown.length > 0 && (
+              <ul id={repliesId} aria-label={`Replies to ${name}`} className="flex flex-col gap-3">
+                {shown.map((r) => (
+                  <li key={r.commentId}>
+                    <CommentItem comment={r} controls={controls} onReply={openReply} />
+                  </li>
+                ))}
+              </ul>
+            )}
+            {collapsed > 0 && (
+              <button
+                type="button"
+                aria-expanded={expanded}
+                aria-controls={repliesId}
+                className="min-h-8 self-start rounded-md px-2 text-sm font-semibold text-brand-strong hover:bg-surface-2"
+                onClick={() => setExpanded(!expanded)}
+              >
+                {expanded ? 'Show fewer replies' : `View ${collapsed} more ${collapsed === 1 ? 'reply' : 'replies'}`}
+              </button>
+            )}
+            {expanded && unsent > 0 && (
+              <p className="px-2 text-sm text-muted">
+                {unsent} later {unsent === 1 ? 'reply is' : 'replies are'} not shown here.
+              </p>
+            )}
+            {draft !== null && user && (
+              <div className="flex gap-2.5">
+                <Avatar src={user.profileImage} name={displayName(user)} size="sm" />
+                <CommentBox key={openings} label={`Reply to ${name}`} submitLabel="Reply" value={draft} onChange={setDraft} onSubmit={sendReply} onCancel={closeReply} autoFocus />
+              </div>
+            )}
+          </div>
+        )}
+      </CommentItem>
+    </li>
+  );
+}
+
+/** Older comments come as the end of the list scrolls into view, or with the button (keyboard, no observer). */
+function MoreComments({ hasMore, loading, failed, onMore }: { hasMore: boolean; loading: boolean; failed: boolean; onMore: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const onMoreRef = useRef(onMore);
+  useEffect(() => {
+    onMoreRef.current = onMore;
+  });
+  useEffect(() => {
+    const node = ref.current;
+    // After a failure only the button asks again, so a broken page is not requested in a loop.
+    if (!node || !hasMore || failed || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && onMoreRef.current(), { rootMargin: '400px' });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasMore, failed]);
+
+  if (!hasMore) return null;
+  return (
+    <div ref={ref} className="flex justify-center">
+      <Button variant="secondary" onClick={onMore} busy={loading}>
+        {failed ? 'Try again: load more comments' : 'Load more comments'}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { ThreadPages } from './api';
+import type { ThreadComment, ThreadReply } from './comment-adapter';
+import { insertComment, patchComment, removeComment, settleComment } from './thread-cache';
+import { jonas, maya } from './test-helpers';
+
+const reply = (commentId: number, parentId: number, over: Partial<ThreadReply> = {}): ThreadReply => ({
+  commentId,
+  parentId,
+  comment: `comment ${commentId}`,
+  hashtags: [],
+  tagUser: [],
+  author: jonas,
+  likeCount: 0,
+  isLiked: false,
+  createdAt: '2026-05-17T09:00:00.000Z',
+  editedAt: null,
+  ...over,
+});
+const top = (commentId: number, replies: ThreadReply[] = []): ThreadComment => ({ ...reply(commentId, 0), replyCount: replies.length, reply: replies });
+
+const thread = (...pages: ThreadComment[][]): ThreadPages => ({
+  pages: pages.map((list, i) => ({ list, current_page: i + 1, last_page: pages.length, next_cursor: i + 1 < pages.length ? `c${i + 1}` : null })),
+  pageParams: pages.map((_, i) => (i === 0 ? { page: 1 } : { page: i + 1, cursor: `c${i}` })),
+});
+const ids = (data: ThreadPages | undefined) => data?.pages.map((p) => p.list.map((c) => [c.commentId, c.replyCount, c.reply.map((r) => r.commentId)]));
+
+describe('thread cache', () => {
+  it('puts a new top-level comment first on page 1 and a reply last under its parent, counting it', () => {
+    const data = thread([top(2), top(1, [reply(11, 1)])], [top(0)]);
+    expect(ids(insertComment(data, reply(3, 0)))).toEqual([[[3, 0, []], [2, 0, []], [1, 1, [11]]], [[0, 0, []]]]);
+    expect(ids(insertComment(data, reply(12, 1)))).toEqual([[[2, 0, []], [1, 2, [11, 12]]], [[0, 0, []]]]);
+  });
+
+  it('settles the server comment where the pending one was, or adds it once when a reload dropped the pending one', () => {
+    const pending = insertComment(thread([top(2)]), reply(-1, 0, { pending: 'adding' }));
+    const saved = reply(50, 0, { author: maya });
+    const settled = settleComment(pending, -1, saved);
+    expect(ids(settled)).toEqual([[[50, 0, []], [2, 0, []]]]);
+    expect(settled?.pages[0]?.list[0]?.pending).toBeUndefined();
+
+    // Reloaded meanwhile, without the new comment: it goes first.
+    expect(ids(settleComment(thread([top(2)]), -1, saved))).toEqual([[[50, 0, []], [2, 0, []]]]);
+    // Reloaded meanwhile, with it: not twice.
+    expect(ids(settleComment(thread([top(50), top(2)]), -1, saved))).toEqual([[[50, 0, []], [2, 0, []]]]);
+  });
+
+  it('removes a reply from its parent (one fewer) and a top-level comment with its replies', () => {
+    const data = thread([top(2), top(1, [reply(11, 1), reply(12, 1)])]);
+    expect(ids(removeComment(data, 11))).toEqual([[[2, 0, []], [1, 1, [12]]]]);
+    expect(ids(removeComment(data, 1))).toEqual([[[2, 0, []]]]);
+  });
+
+  it('patches one comment wherever it is and keeps a top-level comment’s replies', () => {
+    const data = thread([top(1, [reply(11, 1)])]);
+    const liked = patchComment(data, 1, (c) => ({ ...c, isLiked: true, likeCount: 1 }));
+    expect(liked?.pages[0]?.list[0]).toMatchObject({ isLiked: true, likeCount: 1, replyCount: 1 });
+    expect(liked?.pages[0]?.list[0]?.reply).toHaveLength(1);
+    const edited = patchComment(data, 11, (c) => ({ ...c, comment: 'changed' }));
+    expect(edited?.pages[0]?.list[0]?.reply[0]?.comment).toBe('changed');
+    expect(patchComment(data, 99, (c) => ({ ...c, comment: 'x' }))).toBe(data);
+  });
+});

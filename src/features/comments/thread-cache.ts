@@ -1,0 +1,68 @@
+import type { ThreadComment, ThreadReply } from './comment-adapter';
+import type { ThreadPages } from './api';
+
+/**
+ * Pure edits of one cached thread. Each touches only the comment it names, so changes running at the same time
+ * (two replies, a like during an edit) never undo each other, as restoring a whole snapshot would.
+ */
+
+const mapPages = (data: ThreadPages, change: (list: ThreadComment[], index: number) => ThreadComment[]): ThreadPages => ({
+  ...data,
+  pages: data.pages.map((page, index) => {
+    const list = change(page.list, index);
+    return list === page.list ? page : { ...page, list };
+  }),
+});
+
+const asTopLevel = (comment: ThreadReply): ThreadComment => ({ ...comment, replyCount: 0, reply: [] });
+
+const holds = (data: ThreadPages, commentId: number) =>
+  data.pages.some((p) => p.list.some((c) => c.commentId === commentId || c.reply.some((r) => r.commentId === commentId)));
+
+/** A new comment: a top-level one goes first (spec §4), a reply last under its parent. */
+export function insertComment(data: ThreadPages | undefined, comment: ThreadReply): ThreadPages | undefined {
+  if (!data?.pages.length || holds(data, comment.commentId)) return data;
+  if (comment.parentId === 0) return mapPages(data, (list, index) => (index === 0 ? [asTopLevel(comment), ...list] : list));
+  return mapPages(data, (list) =>
+    list.some((c) => c.commentId === comment.parentId)
+      ? list.map((c) => (c.commentId === comment.parentId ? { ...c, replyCount: c.replyCount + 1, reply: [...c.reply, comment] } : c))
+      : list,
+  );
+}
+
+/** Applies `change` to the comment `commentId`, top-level or reply, wherever it is in the thread. */
+export function patchComment(data: ThreadPages | undefined, commentId: number, change: (comment: ThreadReply) => ThreadReply): ThreadPages | undefined {
+  if (!data?.pages || !holds(data, commentId)) return data;
+  return mapPages(data, (list) =>
+    list.map((c) => {
+      if (c.commentId === commentId) return { ...change(c), replyCount: c.replyCount, reply: c.reply };
+      if (!c.reply.some((r) => r.commentId === commentId)) return c;
+      return { ...c, reply: c.reply.map((r) => (r.commentId === commentId ? change(r) : r)) };
+    }),
+  );
+}
+
+/** Takes a comment out (a top-level one with its replies; a reply from its parent, whose count drops by one). */
+export function removeComment(data: ThreadPages | undefined, commentId: number): ThreadPages | undefined {
+  if (!data?.pages || !holds(data, commentId)) return data;
+  return mapPages(data, (list) => {
+    if (list.some((c) => c.commentId === commentId)) return list.filter((c) => c.commentId !== commentId);
+    if (!list.some((c) => c.reply.some((r) => r.commentId === commentId))) return list;
+    return list.map((c) =>
+      c.reply.some((r) => r.commentId === commentId)
+        ? { ...c, replyCount: Math.max(0, c.replyCount - 1), reply: c.reply.filter((r) => r.commentId !== commentId) }
+        : c,
+    );
+  });
+}
+
+/**
+ * The server's comment in place of the pending one `tempId`. When the pending one is gone (the thread was reloaded
+ * meanwhile) the saved comment goes where a new one goes, unless the reload already brought it.
+ */
+export function settleComment(data: ThreadPages | undefined, tempId: number, saved: ThreadReply): ThreadPages | undefined {
+  if (!data?.pages) return data;
+  if (!holds(data, tempId)) return insertComment(data, saved);
+  if (holds(data, saved.commentId)) return removeComment(data, tempId);
+  return patchComment(data, tempId, () => saved);
+}

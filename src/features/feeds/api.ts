@@ -1,0 +1,100 @@
+import { infiniteQueryOptions, keepPreviousData, queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { feed, feedList, feedLikers, type FeedList, type ReactionCode } from '#contract/feeds';
+import { emptyData } from '#contract/envelope';
+import { notFound } from '@tanstack/react-router';
+import * as z from 'zod/mini';
+import { api } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-error';
+import { getNextPageParam, initialPageParam, pageSearchParams, type PageParam, type Pages } from '../../lib/paging';
+
+/** `filter_type` of `GET /api/feed`: everyone you may see, people you follow, yours (drafts included). */
+export type FeedFilterType = 'all' | 'following' | 'mine';
+
+/** What one feed list asks for. Empty strings and undefined mean "not filtered". */
+export type FeedFilters = {
+  filter_type?: FeedFilterType | undefined;
+  search?: string | undefined;
+  /** `YYYY-MM-DD`, inclusive. */
+  startDate?: string | undefined;
+  endDate?: string | undefined;
+  /** One member's posts (their profile's Posts tab). */
+  handleName?: string | undefined;
+};
+
+/**
+ * Every feed query key, generic to specific. The feed form and the comment thread rely on these exact shapes:
+ * `['feeds']`, `['feeds','list',filters]`, `['feeds','detail',id]`, `['feeds','comments',feedId]`.
+ */
+export const feedKeys = {
+  all: ['feeds'] as const,
+  lists: () => [...feedKeys.all, 'list'] as const,
+  list: (filters: FeedFilters) => [...feedKeys.all, 'list', normalizeFilters(filters)] as const,
+  detail: (id: number) => [...feedKeys.all, 'detail', id] as const,
+  comments: (feedId: number) => [...feedKeys.all, 'comments', feedId] as const,
+  likers: (feedId: number, likeUniCode: ReactionCode | undefined) => [...feedKeys.all, 'likers', feedId, likeUniCode ?? 'all'] as const,
+};
+
+/** The filters without empty values, so `{search: ''}` and `{}` share one cache entry. */
+function normalizeFilters(filters: FeedFilters): FeedFilters {
+  return Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== '')) as FeedFilters;
+}
+
+export type FeedPages = Pages<FeedList>;
+
+/** `GET /api/feed`: one feed list, 20 a page, keyset underneath; page 1 replaces, later pages append. */
+export const feedListQuery = (filters: FeedFilters) => {
+  const params = normalizeFilters(filters) as Record<string, string>;
+  return infiniteQueryOptions<FeedList, Error, FeedPages, QueryKey, PageParam>({
+    queryKey: feedKeys.list(filters),
+    queryFn: ({ pageParam, signal }) => api.get(feedList, 'feed', { searchParams: { ...params, ...pageSearchParams(pageParam) }, signal }).then((r) => r.data),
+    initialPageParam,
+    getNextPageParam,
+    // While the member types a search or switches a filter, the last answer stays on screen until the next arrives.
+    placeholderData: keepPreviousData,
+  });
+};
+
+/** `GET /api/feed/:feedId`. A 404 (missing, or a post the viewer may not see) is the page's not-found state, not a toast. */
+export const feedDetailQuery = (id: number) =>
+  queryOptions({
+    queryKey: feedKeys.detail(id),
+    queryFn: ({ signal }) => api.get(feed, `feed/${id}`, { signal }).then((r) => r.data),
+    meta: { silent: true },
+  });
+
+/** Post ids as the address carries them. */
+const feedIdParam = z.coerce.number().check(z.int(), z.minimum(1), z.maximum(2_147_483_647));
+
+/**
+ * The loader of a post's page: the post in the cache, and its id. Not an id, a missing post and one the viewer may
+ * not see all end on the route's not-found page (the API answers 404 for both of the last, check 10).
+ */
+export async function loadFeedDetail(queryClient: QueryClient, rawId: string): Promise<{ feedId: number }> {
+  const parsed = feedIdParam.safeParse(rawId);
+  if (!parsed.success) throw notFound();
+  try {
+    await queryClient.ensureQueryData(feedDetailQuery(parsed.data));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw notFound();
+    throw error;
+  }
+  return { feedId: parsed.data };
+}
+
+/** `GET /api/feed/likes`: who reacted to a post, all of them or with one reaction. */
+export const feedLikersQuery = (feedId: number, likeUniCode: ReactionCode | undefined) =>
+  infiniteQueryOptions({
+    queryKey: feedKeys.likers(feedId, likeUniCode),
+    queryFn: ({ pageParam, signal }: { pageParam: PageParam; signal: AbortSignal }) =>
+      api
+        .get(feedLikers, 'feed/likes', { searchParams: { feedId, ...(likeUniCode ? { likeUniCode } : {}), ...pageSearchParams(pageParam) }, signal })
+        .then((r) => r.data),
+    initialPageParam,
+    getNextPageParam,
+  });
+
+/** `POST /api/feed/like`: sets the viewer's reaction (null removes it); answers the whole post. */
+export const sendReaction = (feedId: number, likeUniCode: ReactionCode | null) => api.post(feed, 'feed/like', { feedId, likeUniCode }).then((r) => r.data);
+
+/** `DELETE /api/feedDelete`. */
+export const deleteFeed = (feedId: number) => api.delete(emptyData, 'feedDelete', { feedId });

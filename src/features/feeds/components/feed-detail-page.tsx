@@ -1,0 +1,49 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { buttonClass } from '../../../components/ui/button';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { CommentThread } from '../../comments/components/comment-thread';
+import { feedComments } from '../../comments/feed-comments';
+import { feedDetailQuery } from '../api';
+import { FeedCard } from './feed-card';
+
+/** `/feeds/$feedId`: one post, whole, with its comment thread. Its address is the link to share. */
+export function FeedDetailPage({ feedId }: { feedId: number }) {
+  const { data: feed } = useQuery(feedDetailQuery(feedId));
+  const navigate = useNavigate();
+  // The route's loader has the post before this renders; a deletion leaves for the feed before the post goes.
+  if (!feed) return <PageSpinner />;
+  return (
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-4 pb-8">
+      <div className="flex items-center gap-2 px-2 sm:px-0">
+        <Link to="/feeds" className="flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface-2 hover:text-fg" aria-label="Back to the feed">
+          <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <path d="M15 6l-6 6 6 6" />
+          </svg>
+        </Link>
+        <h1 className="text-xl font-bold">Post</h1>
+      </div>
+      <FeedCard feed={feed} variant="detail" onDeleted={() => navigate({ to: '/feeds' })} />
+      {!feed.isDraft && (
+        <section id="comments" className="scroll-mt-20 border-line bg-surface p-4 sm:rounded-2xl sm:border">
+          <CommentThread adapter={feedComments} subjectId={feed.id} ownerId={feed.author.userId} />
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** A post that does not exist, was deleted, or is not the viewer's to see: one answer for all three (check 10). */
+export function FeedNotFound() {
+  return (
+    <section aria-labelledby="feed-missing" className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-12 text-center">
+      <h1 id="feed-missing" className="text-2xl font-bold">
+        This post isn’t available
+      </h1>
+      <p className="text-muted">It may have been deleted, or it’s from a private account you don’t follow.</p>
+      <Link to="/feeds" className={buttonClass('primary')}>
+        Back to the feed
+      </Link>
+    </section>
+  );
+}

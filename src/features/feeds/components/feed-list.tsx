@@ -1,0 +1,150 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { measureElement, useWindowVirtualizer } from '@tanstack/react-virtual';
+import clsx from 'clsx';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { feedListQuery, type FeedFilters } from '../api';
+import { FeedCard } from './feed-card';
+
+/** A post's height before it is measured: a card with a photo, so the scrollbar starts about right. */
+const ESTIMATED_ROW_PX = 520;
+/** Posts kept rendered beyond each edge of the window, so fast scrolling and Tab never land on a gap. */
+const OVERSCAN = 4;
+/** The next page is asked for while this many posts are still below the last one rendered. */
+const PREFETCH_ROWS = 5;
+
+type Props = {
+  filters: FeedFilters;
+  /** Accessible name of the list, e.g. "Posts from everyone". */
+  label: string;
+  /** What an empty list says: written for the filter that is on. */
+  empty: ReactNode;
+};
+
+/**
+ * A feed as a virtualized infinite list (P7): the window scrolls, only the posts near the viewport are in the DOM,
+ * each row is measured as it renders (photos have their space reserved, so rows hardly move), and the next page
+ * loads before the end comes into view. A "Show more posts" button does the same for keyboards and screen readers.
+ * The rows are the ARIA feed pattern: `role=feed` of `article`s with their position and the total.
+ */
+export function FeedList({ filters, label, empty }: Props) {
+  const { data, error, isPending, isFetching, isPlaceholderData, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = useInfiniteQuery(
+    feedListQuery(filters),
+  );
+  const feeds = data?.pages.flatMap((p) => p.list) ?? [];
+  const total = data?.pages[0]?.total ?? feeds.length;
+  const listRef = useRef<HTMLDivElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+
+  const hasRows = feeds.length > 0;
+
+  // Where the list starts on the page, kept true while what is above it (filters, a date range) grows or shrinks.
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const measure = () => {
+      const top = list.getBoundingClientRect().top + window.scrollY;
+      setScrollMargin((old) => (Math.abs(top - old) > 1 ? top : old));
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, [hasRows]);
+
+  const virtualizer = useWindowVirtualizer({
+    count: feeds.length,
+    estimateSize: () => ESTIMATED_ROW_PX,
+    overscan: OVERSCAN,
+    scrollMargin,
+    getItemKey: (index) => feeds[index]?.id ?? index,
+    // A row measured at zero height has not been laid out (a hidden tab, jsdom): keep the estimate.
+    measureElement: (element, entry, instance) => measureElement(element, entry, instance) || ESTIMATED_ROW_PX,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const lastRendered = rows.at(-1)?.index ?? -1;
+
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && !error && lastRendered >= feeds.length - PREFETCH_ROWS) void fetchNextPage();
+  }, [lastRendered, feeds.length, hasNextPage, isFetchingNextPage, error, fetchNextPage]);
+
+  if (isPending) return <FeedSkeleton />;
+  if (error && feeds.length === 0) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-line bg-surface p-8 text-center">
+        <p className="font-semibold">The feed could not be loaded.</p>
+        <p className="text-sm text-muted">{error.message}</p>
+        <Button variant="secondary" onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  const searching = isFetching && isPlaceholderData;
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="sr-only" role="status" aria-live="polite">
+        {searching ? 'Loading posts' : `${total} ${total === 1 ? 'post' : 'posts'}`}
+      </p>
+      {feeds.length === 0 ? (
+        empty
+      ) : (
+        <div
+          ref={listRef}
+          role="feed"
+          aria-label={label}
+          aria-busy={searching || isFetchingNextPage}
+          className={clsx('relative transition-opacity', searching && 'opacity-60')}
+          style={{ height: virtualizer.getTotalSize() }}
+        >
+          {rows.map((row) => {
+            const feed = feeds[row.index]!;
+            return (
+              <div
+                key={row.key}
+                data-index={row.index}
+                ref={virtualizer.measureElement}
+                className="absolute top-0 left-0 w-full pb-4"
+                style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
+              >
+                <FeedCard feed={feed} position={{ index: row.index, setSize: total }} />
+              </div>
+            );
+          })}
+        </div>
+      )}
+      {hasNextPage ? (
+        <Button variant="secondary" busy={isFetchingNextPage} onClick={() => void fetchNextPage()} className="self-center">
+          Show more posts
+        </Button>
+      ) : (
+        feeds.length > 0 && <p className="py-4 text-center text-sm text-muted">You’re all caught up.</p>
+      )}
+    </div>
+  );
+}
+
+/** Grey cards in the shape of posts while the first page loads. */
+function FeedSkeleton() {
+  return (
+    <div className="flex flex-col gap-4" aria-busy="true">
+      <Spinner label="Loading posts" />
+      {[0, 1].map((i) => (
+        <div key={i} aria-hidden="true" className="flex animate-pulse flex-col gap-3 border-line bg-surface py-4 sm:rounded-2xl sm:border">
+          <div className="flex items-center gap-3 px-4">
+            <span className="size-10 rounded-full bg-surface-2" />
+            <span className="flex flex-col gap-2">
+              <span className="h-3 w-32 rounded bg-surface-2" />
+              <span className="h-3 w-20 rounded bg-surface-2" />
+            </span>
+          </div>
+          <span className="mx-4 h-3 w-3/4 rounded bg-surface-2" />
+          <span className="aspect-[4/3] bg-surface-2 sm:mx-4 sm:rounded-xl" />
+        </div>
+      ))}
+    </div>
+  );
+}

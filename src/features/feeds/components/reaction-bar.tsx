@@ -1,0 +1,147 @@
+import clsx from 'clsx';
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { DEFAULT_REACTION, type Feed, type ReactionCode } from '#contract/feeds';
+import { formatCount } from '../../profile/format';
+import { reactionOf, topReactions } from '../reactions';
+import { useReactionToggle } from '../reaction-toggle';
+import { LikersDialog } from './likers-dialog';
+import { ReactionPicker } from './reaction-picker';
+
+/** How long the pointer rests on the button before the picker opens (desktop), and a press lasts to count as long. */
+const HOVER_OPEN_MS = 500;
+const HOVER_CLOSE_MS = 300;
+const LONG_PRESS_MS = 450;
+
+type Picker = { focus: boolean } | null;
+
+/**
+ * A post's reactions: one click reacts with ❤️ or takes your reaction back; resting the pointer on it (desktop), a
+ * long press (touch) or the small "more" button (keyboard) opens the picker to choose another. Beside it the most
+ * used reactions and the total, which open who reacted. Everything moves at once and settles on the server's answer.
+ */
+export function ReactionBar({ feed }: { feed: Pick<Feed, 'id' | 'likes' | 'isDraft'> }) {
+  const react = useReactionToggle();
+  const [picker, setPicker] = useState<Picker>(null);
+  const [likersOpen, setLikersOpen] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const longPressed = useRef(false);
+  const moreRef = useRef<HTMLButtonElement>(null);
+  const { likes } = feed;
+  const mine = likes.mine ? reactionOf(likes.mine) : null;
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const choose = (code: ReactionCode | null) => {
+    setPicker(null);
+    void react(feed, code);
+  };
+  const later = (ms: number, action: () => void) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(action, ms);
+  };
+
+  const onPointerEnter = (event: PointerEvent) => {
+    if (event.pointerType === 'mouse') later(HOVER_OPEN_MS, () => setPicker((p) => p ?? { focus: false }));
+  };
+  const onPointerLeave = (event: PointerEvent) => {
+    if (event.pointerType === 'mouse') later(HOVER_CLOSE_MS, () => setPicker((p) => (p?.focus ? p : null)));
+  };
+  const onPointerDown = (event: PointerEvent) => {
+    longPressed.current = false;
+    if (event.pointerType !== 'mouse')
+      later(LONG_PRESS_MS, () => {
+        longPressed.current = true;
+        setPicker({ focus: false });
+      });
+  };
+  const cancelPress = (event: PointerEvent) => {
+    if (event.pointerType !== 'mouse') clearTimeout(timer.current);
+  };
+
+  if (feed.isDraft) return <p className="text-sm text-muted">Reactions open once you publish.</p>;
+
+  return (
+    <div className="flex min-w-0 items-center gap-2">
+      <div className="relative flex items-center" onPointerEnter={onPointerEnter} onPointerLeave={onPointerLeave}>
+        <button
+          type="button"
+          aria-pressed={mine !== null}
+          aria-label={mine ? `Your reaction: ${mine.label}. Remove it` : `React with ${reactionOf(DEFAULT_REACTION).label}`}
+          onPointerDown={onPointerDown}
+          onPointerUp={cancelPress}
+          onPointerCancel={cancelPress}
+          onContextMenu={(e) => e.preventDefault()}
+          onClick={() => {
+            // A long press opened the picker; the click it ends with chooses nothing.
+            if (longPressed.current) {
+              longPressed.current = false;
+              return;
+            }
+            clearTimeout(timer.current);
+            setPicker(null);
+            void react(feed, mine ? null : DEFAULT_REACTION);
+          }}
+          className={clsx(
+            'flex min-h-11 items-center gap-1.5 rounded-l-full py-1 pr-2 pl-3 text-sm font-semibold select-none hover:bg-surface-2',
+            mine ? 'text-brand' : 'text-muted hover:text-fg',
+          )}
+        >
+          {mine ? (
+            <span aria-hidden="true" className="text-xl leading-none">
+              {mine.emoji}
+            </span>
+          ) : (
+            <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+              <path d="M12 20s-7-4.4-9.2-9A5 5 0 0 1 12 6a5 5 0 0 1 9.2 5c-2.2 4.6-9.2 9-9.2 9z" />
+            </svg>
+          )}
+          <span aria-hidden="true">{mine ? mine.label : 'Like'}</span>
+        </button>
+        <button
+          ref={moreRef}
+          type="button"
+          aria-label="More reactions"
+          aria-expanded={picker !== null}
+          onClick={() => setPicker((p) => (p ? null : { focus: true }))}
+          className="flex min-h-11 w-8 items-center justify-center rounded-r-full text-muted hover:bg-surface-2 hover:text-fg"
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+            <path d="M6 15l6-6 6 6" />
+          </svg>
+        </button>
+        {picker && (
+          <ReactionPicker
+            mine={likes.mine}
+            focusOnOpen={picker.focus}
+            onChoose={choose}
+            onClose={(returnFocus) => {
+              setPicker(null);
+              if (returnFocus) moreRef.current?.focus();
+            }}
+          />
+        )}
+      </div>
+
+      {likes.total > 0 && (
+        <button
+          type="button"
+          onClick={() => setLikersOpen(true)}
+          aria-label={`${likes.total} ${likes.total === 1 ? 'reaction' : 'reactions'}: see who reacted`}
+          className="flex min-h-11 items-center gap-1.5 rounded-full px-2 text-sm text-muted hover:bg-surface-2 hover:text-fg"
+        >
+          <span aria-hidden="true" className="flex -space-x-1">
+            {topReactions(likes).map((r) => (
+              <span key={r.likeUniCode} className="flex size-6 items-center justify-center rounded-full bg-surface-2 text-sm ring-2 ring-surface">
+                {reactionOf(r.likeUniCode).emoji}
+              </span>
+            ))}
+          </span>
+          <span aria-hidden="true" className="tabular-nums">
+            {formatCount(likes.total)}
+          </span>
+        </button>
+      )}
+      {likersOpen && <LikersDialog feedId={feed.id} likes={likes} onClose={() => setLikersOpen(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import type { Feed } from '#contract/feeds';
+import { buttonClass } from '../../../components/ui/button';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-error';
+import { useSession } from '../../auth/session-context';
+import { feedDetailQuery } from '../api';
+import { FeedForm } from './feed-form';
+
+/**
+ * `/feeds/edit`: the feed form on a page of its own. With `feedId` it edits that post (only its author may); without,
+ * it writes a new one (spec §4: create versus edit is the presence of an id). Drafts reopen here from My posts.
+ */
+export function EditFeedPage({ feedId }: { feedId: number | undefined }) {
+  if (feedId === undefined) return <FeedFormPage feed={null} />;
+  return <EditExisting feedId={feedId} />;
+}
+
+function EditExisting({ feedId }: { feedId: number }) {
+  const { user } = useSession();
+  const query = useQuery(feedDetailQuery(feedId));
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError) {
+    // A missing post and one the viewer may not see both answer 404 (check 10): one not-found state for both.
+    if (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 403)) return <FeedNotFound />;
+    return (
+      <section className="mx-auto flex max-w-md flex-col items-center gap-4 py-12 text-center">
+        <h1 className="text-2xl font-bold">This post could not be loaded</h1>
+        <button type="button" className={buttonClass('primary')} onClick={() => void query.refetch()}>
+          Try again
+        </button>
+      </section>
+    );
+  }
+  // Someone else's post is not editable, and saying more would tell what exists.
+  if (query.data.author.userId !== user?.userId) return <FeedNotFound />;
+  return <FeedFormPage feed={query.data} />;
+}
+
+function FeedFormPage({ feed }: { feed: Feed | null }) {
+  const navigate = useNavigate();
+  const leave = (post: Feed | null) =>
+    post && !post.isDraft ? navigate({ to: '/feeds/$feedId', params: { feedId: String(post.id) } }) : navigate({ to: '/feeds/myFeeds' });
+  return (
+    <section aria-labelledby="feed-form-title" className="mx-auto flex w-full max-w-2xl flex-col gap-4">
+      <h1 id="feed-form-title" className="text-2xl font-bold">
+        {feed ? (feed.isDraft ? 'Edit draft' : 'Edit post') : 'New post'}
+      </h1>
+      <div className="rounded-2xl border border-line bg-surface p-4 sm:p-6">
+        <FeedForm key={feed?.id ?? 'new'} feed={feed} onSaved={(saved) => void leave(saved)} onCancel={() => void leave(feed)} />
+      </div>
+    </section>
+  );
+}
+
+export function FeedNotFound() {
+  return (
+    <section aria-labelledby="feed-missing" className="mx-auto flex max-w-md flex-col items-center gap-4 py-12 text-center">
+      <h1 id="feed-missing" className="text-2xl font-bold">
+        Post not found
+      </h1>
+      <p className="text-muted">This post does not exist any more, or it is not yours to edit.</p>
+      <Link to="/feeds/myFeeds" className={buttonClass('primary')}>
+        Go to My posts
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { FEED_DESCRIPTION_MAX, FEED_TITLE_MAX, type Feed } from '#contract/feeds';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { messages } from '../../../lib/messages';
+import { toast } from '../../../lib/toast';
+import { useFeedFormActions } from './feed-form-context';
+import { emptyFeedForm, FEED_FORM_FIELDS, feedForm, toFeedFormValues, toFeedInput, type FeedFormInput, type FeedFormValues } from './feed-form-schema';
+import { LocationField } from './location-field';
+import { PhotoUploads } from './photo-uploads';
+import { useSaveFeed } from './save-feed';
+import { TagTextArea } from './tag-text-area';
+import { usePhotoUploads } from './use-photo-uploads';
+
+type Props = {
+  /** The post being edited; null writes a new one (spec §4: create versus edit is the presence of an id). */
+  feed: Feed | null;
+  onSaved(saved: Feed): void;
+  onCancel(): void;
+  /** Told whether anything would be lost by leaving, so the composer can ask before it closes. */
+  onDirtyChange?(dirty: boolean): void;
+};
+
+/**
+ * The feed form: title, description with hashtag and mention suggestions, up to ten photos, a place, then save as a
+ * draft or publish. The activity link (`activityId`) is left out until activities exist to link to.
+ */
+export function FeedForm({ feed, onSaved, onCancel, onDirtyChange }: Props) {
+  const form = useForm<FeedFormInput, unknown, FeedFormValues>({
+    resolver: zodResolver(feedForm),
+    defaultValues: feed ? toFeedFormValues(feed) : emptyFeedForm(),
+  });
+  const { errors, isDirty } = form.formState;
+  const photos = usePhotoUploads(feed?.images ?? [], (keys) => form.setValue('images', keys, { shouldDirty: true, shouldValidate: form.formState.isSubmitted }));
+  const save = useSaveFeed();
+  const status = useFeedFormActions();
+  const [pressed, setPressed] = useState<'draft' | 'publish' | null>(null);
+  const isPublished = feed !== null && !feed.isDraft;
+
+  const dirty = isDirty || photos.isUploading;
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
+
+  const submit = (isDraft: boolean) =>
+    form.handleSubmit(async (values) => {
+      setPressed(isDraft ? 'draft' : 'publish');
+      status.setLoading(true);
+      try {
+        const { data, message } = await save.mutateAsync(toFeedInput(values, { id: feed?.id, isDraft }));
+        status.markSuccessful();
+        if (feed) toast.success(message || messages.feed.updated);
+        else toast.success(isDraft ? messages.feed.draftSaved : messages.feed.created);
+        form.reset(form.getValues());
+        onSaved(data);
+      } catch (error) {
+        status.setLoading(false);
+        applyServerErrors(error, form.setError, FEED_FORM_FIELDS);
+      } finally {
+        setPressed(null);
+      }
+    });
+
+  const busy = save.isPending;
+  return (
+    <form noValidate onSubmit={(event) => event.preventDefault()} className="flex flex-col gap-5" aria-label={feed ? 'Edit post' : 'New post'}>
+      <TextField label="Title" autoComplete="off" maxLength={FEED_TITLE_MAX} error={errors.title?.message} {...form.register('title')} />
+      <Controller
+        control={form.control}
+        name="description"
+        render={({ field }) => (
+          <TagTextArea
+            label="Description"
+            hint="Type # for a hashtag or @ to mention someone."
+            max={FEED_DESCRIPTION_MAX}
+            name={field.name}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            error={errors.description?.message}
+          />
+        )}
+      />
+      <PhotoUploads photos={photos} error={errors.images?.message} />
+      <LocationField form={form} />
+
+      <div className="flex flex-col gap-3 border-t border-line pt-4">
+        {photos.isUploading && (
+          <p role="status" className="text-sm text-muted">
+            Saving waits until your photos finish uploading.
+          </p>
+        )}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="ghost" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+          <Button variant="secondary" busy={pressed === 'draft'} disabled={busy || photos.isUploading} onClick={submit(true)}>
+            Save as draft
+          </Button>
+          <Button busy={pressed === 'publish'} disabled={busy || photos.isUploading} onClick={submit(false)}>
+            {isPublished ? 'Save changes' : 'Publish'}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

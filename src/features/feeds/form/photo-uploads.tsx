@@ -1,0 +1,151 @@
+import clsx from 'clsx';
+import { useId, useState, type ChangeEvent } from 'react';
+import { FEED_IMAGES_MAX } from '#contract/feeds';
+import { IMAGE_EXTENSIONS } from '#contract/media';
+import { Button, buttonClass } from '../../../components/ui/button';
+import type { usePhotoUploads } from './use-photo-uploads';
+
+type Props = { photos: ReturnType<typeof usePhotoUploads>; error?: string | undefined };
+
+/**
+ * The post's photos as a grid: choose several at once, watch each upload with its own bar (and cancel it), reorder
+ * with "Move left/right" (keyboard, touch) or by dragging (mouse), remove.
+ */
+export function PhotoUploads({ photos, error }: Props) {
+  const inputId = useId();
+  const { items, problem } = photos;
+  const [dragged, setDragged] = useState<string | null>(null);
+  const full = items.length >= FEED_IMAGES_MAX;
+  const message = problem ?? error;
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = Array.from(event.target.files ?? []);
+    // Choosing the same files again must still fire a change.
+    event.target.value = '';
+    photos.add(files);
+  };
+
+  return (
+    <fieldset className="flex flex-col gap-3" aria-describedby={message ? `${inputId}-error` : `${inputId}-hint`}>
+      <legend className="text-sm font-medium">Photos</legend>
+      {items.length > 0 && (
+        <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Photos in the order they are shown">
+          {items.map((item, index) => {
+            const label = `Photo ${index + 1} of ${items.length}`;
+            return (
+              <li
+                key={item.id}
+                aria-label={label}
+                draggable={item.key !== null}
+                onDragStart={(event) => {
+                  setDragged(item.id);
+                  event.dataTransfer.effectAllowed = 'move';
+                }}
+                onDragOver={(event) => {
+                  if (dragged && dragged !== item.id) event.preventDefault();
+                }}
+                onDrop={(event) => {
+                  event.preventDefault();
+                  if (dragged) photos.move(dragged, index);
+                  setDragged(null);
+                }}
+                onDragEnd={() => setDragged(null)}
+                className={clsx(
+                  'flex flex-col gap-2 rounded-xl border border-line bg-surface-2 p-2',
+                  item.key && 'sm:cursor-grab',
+                  dragged === item.id && 'opacity-50',
+                )}
+              >
+                <div className="relative aspect-square overflow-hidden rounded-lg bg-surface-3">
+                  {item.thumbnail ? (
+                    <img src={item.thumbnail} alt={label} className="size-full object-cover" draggable={false} />
+                  ) : (
+                    <div className="flex size-full flex-col justify-center gap-2 p-3">
+                      <p className="truncate text-xs text-muted">{item.name}</p>
+                      <div
+                        role="progressbar"
+                        aria-label={`Uploading ${item.name}`}
+                        aria-valuemin={0}
+                        aria-valuemax={100}
+                        aria-valuenow={item.progress ?? 0}
+                        aria-valuetext={(item.progress ?? 0) < 100 ? `${item.progress ?? 0}%` : 'Processing'}
+                        className="h-2 overflow-hidden rounded-full bg-surface"
+                      >
+                        <div className="h-full rounded-full bg-brand transition-[width]" style={{ width: `${item.progress ?? 0}%` }} />
+                      </div>
+                      <p className="text-xs tabular-nums text-muted" aria-hidden="true">
+                        {(item.progress ?? 0) < 100 ? `${item.progress ?? 0}%` : 'Processing…'}
+                      </p>
+                    </div>
+                  )}
+                </div>
+                {item.key === null ? (
+                  <Button variant="ghost" className="min-h-9 px-2 text-xs" onClick={() => photos.cancel(item.id)} aria-label={`Cancel upload of ${item.name}`}>
+                    Cancel
+                  </Button>
+                ) : (
+                  <div className="flex items-center justify-between gap-1">
+                    <IconButton label={`Move photo ${index + 1} left`} disabled={index === 0} onClick={() => photos.move(item.id, index - 1)} path="M15 6l-6 6 6 6" />
+                    <IconButton label={`Remove photo ${index + 1}`} onClick={() => photos.remove(item.id)} path="M6 6l12 12M18 6L6 18" />
+                    <IconButton
+                      label={`Move photo ${index + 1} right`}
+                      disabled={index === items.length - 1}
+                      onClick={() => photos.move(item.id, index + 1)}
+                      path="M9 6l6 6-6 6"
+                    />
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <div className="flex flex-wrap items-center gap-3">
+        <input
+          id={inputId}
+          type="file"
+          multiple
+          accept={IMAGE_EXTENSIONS.join(',')}
+          className="peer sr-only"
+          disabled={full}
+          aria-describedby={message ? `${inputId}-error` : `${inputId}-hint`}
+          onChange={choose}
+        />
+        <label
+          htmlFor={inputId}
+          className={buttonClass(
+            'secondary',
+            'cursor-pointer peer-disabled:cursor-not-allowed peer-disabled:opacity-60 peer-focus-visible:[outline:3px_solid_var(--focus)] peer-focus-visible:[outline-offset:2px]',
+          )}
+        >
+          Add photos
+        </label>
+        <p id={`${inputId}-hint`} className="text-xs text-muted">
+          {items.length} of {FEED_IMAGES_MAX} · PNG, JPG or GIF
+        </p>
+      </div>
+      {message && (
+        <p id={`${inputId}-error`} role="alert" className="text-sm text-danger">
+          {message}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+function IconButton({ label, path, disabled, onClick }: { label: string; path: string; disabled?: boolean; onClick(): void }) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={onClick}
+      className="flex size-9 items-center justify-center rounded-lg text-muted hover:bg-surface hover:text-fg disabled:opacity-40"
+    >
+      <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <path d={path} />
+      </svg>
+    </button>
+  );
+}
