@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { feedList } from '#contract/feeds';
+import { feedCommentList, feedList } from '#contract/feeds';
 import { createTestApp, okData, type TestApp } from '../test/test-app';
 import { DEMO_MEMBERS, DEMO_PASSWORD, seedAccounts } from './accounts';
 import { seedDemoPosts } from './posts';
@@ -39,5 +39,21 @@ describe('the demo posts', () => {
     expect(gravel.list.length).toBeGreaterThanOrEqual(2);
     const mine = await feeds('filter_type=mine');
     expect(mine.list.filter((f) => f.isDraft)).toHaveLength(1);
+  });
+
+  it('hold conversations: comments with replies, counted on their posts', async () => {
+    const all = await feeds('filter_type=all');
+    const recap = all.list.find((f) => f.title === 'Trail day recap')!;
+    expect(recap.commentCount).toBe(3);
+    const thread = okData(
+      await t.app.inject({ method: 'GET', url: `/api/feed/comment?feedId=${recap.id}`, headers: t.bearer(token) }),
+      feedCommentList,
+    );
+    expect(thread.list.map((c) => [c.author.handleName, c.reply.map((r) => r.author.handleName)])).toEqual([
+      ['jonasrides', []],
+      ['priyahikes', ['mayatrails']],
+    ]);
+    expect(thread.list[1]!.hashtags).toEqual(['trailwork']);
+    expect(thread.list[1]!.reply[0]!.tagUser.map((m) => m.handleName)).toEqual(['priyahikes']);
   });
 });

@@ -1,6 +1,7 @@
 import type { Deps } from '../deps';
 import { feedImages, feedMentions, feedReactions, feeds } from '../db/schema';
 import { days, hours } from '../lib/clock';
+import { insertComment } from '../modules/feeds/comments-service';
 import { NO_TAGS, syncPostHashtags } from '../modules/feeds/hashtag-counts';
 import { parseTags } from '../modules/feeds/text-tags';
 import { attachUpload } from '../modules/media/attach';
@@ -23,19 +24,21 @@ type DemoPost = {
   location?: { name: string; latitude: number; longitude: number };
   draft?: true;
   reactions?: [Handle, string][];
+  /** A conversation under the post: each comment with its replies, in order. */
+  comments?: { by: Handle; text: string; replies?: { by: Handle; text: string }[] }[];
 };
 
 /** Two weeks of posts from the demo members, oldest first. Sam's profile is private: only Maya, who follows him, sees his. */
 const POSTS: DemoPost[] = [
   { by: 'jonasrides', ago: days(13), title: 'First col of the year', description: 'Kühtai from Ötz, snow walls still up top. #cycling #alps', photos: 2, location: { name: 'Kühtai, Tirol', latitude: 47.2133, longitude: 11.0197 }, reactions: [['mayatrails', 'U+2764'], ['priyahikes', 'U+1F62E']] },
   { by: 'priyahikes', ago: days(12), title: 'Sunrise on Mount Sanitas', description: 'Headlamp start, coffee at the top. Worth every step. #sunrise #hiking', photos: 1, location: { name: 'Mount Sanitas, Boulder', latitude: 40.0306, longitude: -105.3047 }, reactions: [['mayatrails', 'U+1F603']] },
-  { by: 'mayatrails', ago: days(11), title: 'Trail day recap', description: 'Twelve of us rebuilt three switchbacks on Betasso. Thank you all! #trailwork #mtb', photos: 2, location: { name: 'Betasso Preserve', latitude: 40.0144, longitude: -105.3442 }, reactions: [['jonasrides', 'U+2764'], ['priyahikes', 'U+2764'], ['lenaruns', 'U+1F44D']] },
-  { by: 'samgravel', ago: days(10), title: 'Unmarked roads', description: '140 km of farm roads and one very confused cow. #gravel', photos: 1, reactions: [['mayatrails', 'U+1F603']] },
+  { by: 'mayatrails', ago: days(11), title: 'Trail day recap', description: 'Twelve of us rebuilt three switchbacks on Betasso. Thank you all! #trailwork #mtb', photos: 2, location: { name: 'Betasso Preserve', latitude: 40.0144, longitude: -105.3442 }, reactions: [['jonasrides', 'U+2764'], ['priyahikes', 'U+2764'], ['lenaruns', 'U+1F44D']], comments: [{ by: 'priyahikes', text: 'That top switchback finally drains! Count me in for the next one. #trailwork', replies: [{ by: 'mayatrails', text: '@priyahikes bringing the good McLeod for you.' }] }, { by: 'jonasrides', text: 'Wish I had been there. Next time I bring cake.' }] },
+  { by: 'samgravel', ago: days(10), title: 'Unmarked roads', description: '140 km of farm roads and one very confused cow. #gravel', photos: 1, reactions: [['mayatrails', 'U+1F603']], comments: [{ by: 'mayatrails', text: 'The cow is the real hero of this ride.' }] },
   { by: 'lenaruns', ago: days(9), title: 'Tempo Tuesday', description: '10 km along the Isar, negative splits for once. #running', reactions: [['priyahikes', 'U+1F44D']] },
   { by: 'jonasrides', ago: days(8), title: 'Gravel Sunday', description: `Dusty loop with @mayatrails leading the descents. #gravel #sunrise`, photos: 1, reactions: [['mayatrails', 'U+2764']] },
   { by: 'theowalks', ago: days(7), title: 'Lunch walk', description: 'Found a new path behind the library. Small wins. #walking' },
   { by: 'priyahikes', ago: days(6), title: 'Wildflowers', description: 'The meadow above Chautauqua is purple right now. #hiking', photos: 1, reactions: [['lenaruns', 'U+1F642'], ['mayatrails', 'U+2764']] },
-  { by: 'mayatrails', ago: days(4), title: 'Thursday night ride', description: 'Lights on, 14 riders, zero flats. Same time next week. #mtb #nightride', photos: 1, reactions: [['jonasrides', 'U+1F62E'], ['lenaruns', 'U+2764'], ['samgravel', 'U+2764']] },
+  { by: 'mayatrails', ago: days(4), title: 'Thursday night ride', description: 'Lights on, 14 riders, zero flats. Same time next week. #mtb #nightride', photos: 1, reactions: [['jonasrides', 'U+1F62E'], ['lenaruns', 'U+2764'], ['samgravel', 'U+2764']], comments: [{ by: 'lenaruns', text: 'Which lights are you running? Mine die after an hour.', replies: [{ by: 'mayatrails', text: 'Two 1200-lumen ones, bar and helmet. Happy to lend one.' }, { by: 'lenaruns', text: 'Deal, see you Thursday!' }] }] },
   { by: 'samgravel', ago: days(3), title: 'Bike packing list', description: 'Down to 6.8 kg. What am I forgetting? #gravel #bikepacking', reactions: [['mayatrails', 'U+1F622']] },
   { by: 'lenaruns', ago: days(2), title: 'Long run', description: '28 km, mostly in the rain. Soup now. #running #sunrise', photos: 1, location: { name: 'Englischer Garten, München', latitude: 48.1642, longitude: 11.6056 } },
   { by: 'jonasrides', ago: hours(20), title: 'Rest day', description: 'Cleaning the chain and planning the next col. #cycling' },
@@ -98,6 +101,14 @@ export async function seedDemoPosts(deps: Deps, members: Seeded[]) {
       await syncPostHashtags(tx, feedId, NO_TAGS, { tags: hashtags, publishedAt });
       const mentioned = handles.flatMap((h) => members.filter((m) => m.handleName.toLowerCase() === h));
       if (mentioned.length > 0) await tx.insert(feedMentions).values(mentioned.map((m, position) => ({ feedId, userId: m.id, position })));
+      let minute = 0;
+      const later = () => new Date(at.getTime() + hours(2) + ++minute * 60_000);
+      for (const c of post.comments ?? []) {
+        const { row: top } = await insertComment(tx, { feedId, userId: member(c.by).id, parentId: null, comment: c.text, createdAt: later() });
+        for (const r of c.replies ?? []) {
+          await insertComment(tx, { feedId, userId: member(r.by).id, parentId: top.id, comment: r.text, createdAt: later() });
+        }
+      }
       if (post.reactions?.length) {
         await tx.insert(feedReactions).values(
           post.reactions.map(([handle, code], i) => ({ feedId, userId: member(handle).id, code, createdAt: new Date(at.getTime() + hours(1 + i)) })),
