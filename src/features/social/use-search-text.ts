@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useDebouncedValue } from '../profile/use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 /** Short enough to feel live, long enough not to ask the server for every letter. */
 const SEARCH_DEBOUNCE_MS = 200;

@@ -63,8 +63,7 @@ export function CommentBox({ label, submitLabel, value, onChange, onSubmit, onCa
         send();
       }}
     >
-      {/* TagTextArea is sized for a post (six rows); a comment box starts at two lines and grows with the text
-          (where the browser can size a field to its content; elsewhere it keeps the six rows). */}
+      {/* Two lines to start, growing with the text where the browser can size a field to its content. */}
       <div onKeyDown={onKeyDown} className="[&_textarea]:field-sizing-content [&_textarea]:max-h-64 [&_textarea]:min-h-16">
         <TagTextArea
           label={label}
@@ -75,6 +74,7 @@ export function CommentBox({ label, submitLabel, value, onChange, onSubmit, onCa
           error={over ? messages.comments.tooLong : undefined}
           hint="Enter sends, Shift+Enter starts a new line."
           ref={focusOnce}
+          rows={2}
         />
       </div>
       <div className="flex flex-wrap items-center justify-end gap-2">

@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import { useEffect, useId, useState } from 'react';
 import { SearchBox } from '../../../components/search-box';
 import { TextField } from '../../../components/ui/text-field';
-import { useDebouncedValue } from '../../profile/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { isRangeValid, type FeedSearch } from '../feed-search';
 
 /** Short enough to feel live, long enough not to ask the server for every letter. */

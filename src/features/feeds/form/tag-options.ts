@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { hashTagOptions, userTagOptions } from '#contract/social';
 import { api } from '../../../lib/api-client';
-import { useDebouncedValue } from '../../profile/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { feedKeys } from '../api';
 import type { TagKind } from './tag-token';
 

@@ -15,6 +15,8 @@ type Props = {
   hint?: string;
   name?: string;
   ref?: (node: HTMLTextAreaElement | null) => void;
+  /** Visible lines to start with (a post's text: 6; a comment: 2, growing with its text where browsers can). */
+  rows?: number;
 };
 
 /**
@@ -22,7 +24,7 @@ type Props = {
  * textbox: the options are a listbox, the active one named by aria-activedescendant). Up and Down move, Enter or Tab
  * picks, Escape closes; picking writes `#tag ` / `@handle ` in place of what was typed.
  */
-export function TagTextArea({ label, value, onChange, onBlur, max, error, hint, name, ref }: Props) {
+export function TagTextArea({ label, value, onChange, onBlur, max, error, hint, name, ref, rows = 6 }: Props) {
   const listId = useId();
   const textarea = useRef<HTMLTextAreaElement | null>(null);
   const [caret, setCaret] = useState<number | null>(null);
@@ -89,7 +91,7 @@ export function TagTextArea({ label, value, onChange, onBlur, max, error, hint, 
         error={error}
         hint={hint}
         count={{ used: value.length, max }}
-        rows={6}
+        rows={rows}
         aria-autocomplete="list"
         aria-controls={open ? listId : undefined}
         aria-activedescendant={activeOption ? `${listId}-${activeOption.id}` : undefined}

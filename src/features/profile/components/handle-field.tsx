@@ -5,7 +5,7 @@ import { handleName as handleRule } from '#contract/rules';
 import { controlClass, describedBy, FieldFrame } from '../../../components/ui/field-frame';
 import { messages } from '../../../lib/messages';
 import { handleAvailabilityQuery } from '../api';
-import { useDebouncedValue } from '../use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 const CHECK_DELAY_MS = 400;
 const HINT = '3-30 letters or digits. Friends find and @mention you by it.';
