@@ -6,7 +6,7 @@ import { toast } from '../../lib/toast';
 import { relationship } from '#contract/social';
 import { profileKeys } from '../profile/api';
 import { socialKeys } from './api';
-import { patchRelationship } from './relationship-cache';
+import { patchRelationship, refreshPrivateProfile } from './relationship-cache';
 
 /** A member as a follow button sees them: the relationship plus whether their profile is private. */
 export type FollowTarget = Relationship & { handleName: string; isPrivate: boolean };
@@ -30,7 +30,7 @@ const wantsEdge = (rel: Relationship) => rel.isFollowing || rel.isRequested;
  */
 export function useFollowToggle() {
   const toggle = useOptimisticToggle<Relationship>('follow', (queryClient) => ({
-    apply: (_key, rel) => patchRelationship(queryClient, rel),
+    apply: (_key, rel) => patchRelationship(queryClient, rel, { optimistic: true }),
     send: (_key, wish) =>
       sendAsMutation(queryClient, [...socialKeys.all, 'follow'], () =>
         api.post(relationship, wantsEdge(wish) ? 'follow' : 'unFollow', { userId: wish.userId }).then((r) => r.data),
@@ -39,6 +39,7 @@ export function useFollowToggle() {
     onSettled: (_key, rel, before) => {
       if (rel.isRequested && !before.isRequested) toast.success(messages.social.followRequestSent);
       if (rel.isFollowing !== before.isFollowing) {
+        refreshPrivateProfile(queryClient, rel.userId);
         // The viewer's own following count; the following lists refresh on their next visit (a row does not vanish
         // under the pointer that just unfollowed it).
         void queryClient.invalidateQueries({ queryKey: profileKeys.summary() });

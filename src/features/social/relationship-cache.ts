@@ -29,17 +29,22 @@ function patchProfile(profile: MemberProfile, rel: Relationship): MemberProfile 
 /**
  * Writes the viewer's relationship with one member into every cached place that member appears: the cards of every
  * members and follow list, the member's profile, and the follow-requests summary. The follow toggle and the live
- * socket both call it, so a screen never shows two answers for the same member.
+ * socket both call it, so a screen never shows two answers for the same member. `optimistic` (a click not yet
+ * answered) asks the server nothing: it stops fetches in flight instead, and the toggle refreshes once it settles.
  */
-export function patchRelationship(queryClient: QueryClient, rel: Relationship): void {
+export function patchRelationship(queryClient: QueryClient, rel: Relationship, { optimistic = false } = {}): void {
   for (const query of queryClient.getQueryCache().findAll({ queryKey: socialKeys.all })) {
     const kind = query.queryKey[1];
     if (kind === 'member') {
       const profile = query.state.data as MemberProfile | undefined;
       if (profile?.userId !== rel.userId) continue;
+      // A fetch already on its way answers from before this click; landing after it, it would undo the click.
+      if (optimistic) void queryClient.cancelQueries({ queryKey: query.queryKey, exact: true });
       queryClient.setQueryData<MemberProfile>(query.queryKey, (p) => (p ? patchProfile(p, rel) : p));
       // What a private profile lets the viewer see changes with the follow: its content must be asked for again.
-      if (profile.isPrivate && profile.isFollowing !== rel.isFollowing) void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
+      if (!optimistic && profile.isPrivate && profile.isFollowing !== rel.isFollowing) {
+        void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
+      }
     } else {
       queryClient.setQueryData<MemberPages>(query.queryKey, (d) => patchPages(d, rel));
     }
@@ -47,4 +52,16 @@ export function patchRelationship(queryClient: QueryClient, rel: Relationship): 
   queryClient.setQueryData<{ newFollowerRequestCount: number; latest: MemberCard[] }>(requestsSummaryKey, (s) =>
     s ? { ...s, latest: s.latest.map((m) => patchCard(m, rel)) } : s,
   );
+}
+
+/** A private member's profile asked for again: what the viewer may see there changed with the follow. */
+export function refreshPrivateProfile(queryClient: QueryClient, userId: number): void {
+  void queryClient.invalidateQueries({
+    queryKey: socialKeys.all,
+    predicate: (query) => {
+      if (query.queryKey[1] !== 'member') return false;
+      const profile = query.state.data as MemberProfile | undefined;
+      return profile?.userId === userId && profile.isPrivate;
+    },
+  });
 }
