@@ -8,6 +8,8 @@
  * P5: page 500 (reached by walking 499 `next_cursor`s, asked with its cursor as the web app asks) against page 1,
  * one request at a time, the two alternating so a busy machine slows both alike; medians. Target: <= 1.2 x.
  * Both for `filter_type=all` and `following` (the bench member follows 2,000 members, so it has 500+ pages).
+ * On Linux each P4 line is followed by the CPU time per request of the server, PostgreSQL and this process (autocannon
+ * or the pg loop): on a machine where all three share the cores, that is what the ratio is made of.
  *
  * Not part of `npm test`: the machine is shared and noisy, so only the ratios, measured in one run, mean anything.
  * Run: npm run bench:feed [-- --connections 32 --duration 20 --warmup 5]   (BENCH_DATABASE_URL as for bench:seed)
@@ -48,6 +50,52 @@ type Filter = (typeof FILTERS)[number];
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 const ms = (x: number) => `${x.toFixed(x < 10 ? 2 : 1)} ms`;
+
+/** CPU time (ms) a process has used so far, from /proc (Linux; 0 when unreadable). USER_HZ is 100 on Linux. */
+function cpuOf(pid: number | string) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+type CpuPerCall = { server: number; bench: number; postgres: number };
+const cpuAvailable = fs.existsSync('/proc/self/stat');
+
+/**
+ * Where the CPU goes, read from /proc (Linux only): the server child, this process (autocannon or the pg loop), and
+ * every PostgreSQL process on this machine (so anything else using this server counts too; nothing when the database
+ * is on another machine). Per process, so one that ends meanwhile (another client's backend) takes nothing away.
+ * Shows what the endpoint does beyond its list query, per request.
+ */
+function cpuMeter(serverPid: number) {
+  const postgres = () => {
+    const byPid = new Map<string, number>();
+    for (const pid of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        if (fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('postgres')) byPid.set(pid, cpuOf(pid));
+      } catch {
+        // Ended while we looked.
+      }
+    }
+    return byPid;
+  };
+  return {
+    start() {
+      const server = cpuOf(serverPid);
+      const bench = cpuOf(process.pid);
+      const before = postgres();
+      return (count: number): CpuPerCall => {
+        let database = 0;
+        for (const [pid, now] of postgres()) database += now - (before.get(pid) ?? 0);
+        return { server: (cpuOf(serverPid) - server) / count, bench: (cpuOf(process.pid) - bench) / count, postgres: database / count };
+      };
+    },
+  };
+}
 
 /**
  * Child process: the real server on a free port, production serializer, warnings only, on the bench database, with
@@ -94,6 +142,7 @@ async function startServer(databaseUrl: string) {
   return {
     address,
     token,
+    pid: proc.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         proc.once('exit', () => resolve());
@@ -125,7 +174,7 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
   if (result.errors || result.non2xx || result.timeouts) {
     throw new Error(`${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers under load`);
   }
-  return { perSecond: result.requests.total / result.duration, p99: result.latency.p99, p50: result.latency.p50 };
+  return { perSecond: result.requests.total / result.duration, p99: result.latency.p99, p50: result.latency.p50, count: result.requests.total };
 }
 
 /** The list query `GET /api/feed?filter_type=…` runs for `viewerId`'s page 1, as SQL text and parameters. */
@@ -156,7 +205,7 @@ async function rawLoop(clients: pg.Client[], query: { text: string; values: unkn
       }
     }),
   );
-  return { perSecond: latencies.length / ((performance.now() - started) / 1000), p99: percentile(latencies, 0.99) };
+  return { perSecond: latencies.length / ((performance.now() - started) / 1000), p99: percentile(latencies, 0.99), count: latencies.length };
 }
 
 /** Page DEEP_PAGE's cursor: page 1, then 499 `next_cursor`s followed. */
@@ -216,6 +265,7 @@ async function main() {
   await Promise.all(clients.map((c) => c.connect()));
   const server = await startServer(url.toString());
   const api = feedClient(server.address, server.token);
+  const cpu = cpuMeter(server.pid);
   const results: Record<Filter, { endpoint: { perSecond: number; p99: number; p50: number }; raw: { perSecond: number; p99: number }; page1: number; deep: number }> =
     {} as never;
   try {
@@ -228,10 +278,18 @@ async function main() {
       const raw = await pageOneSql(db, filter);
       await load(target, api.headers, WARMUP_S);
       await rawLoop(clients, raw, WARMUP_S);
+      let metered = cpu.start();
       const endpoint = await load(target, api.headers, DURATION_S);
+      const endpointCpu = metered(endpoint.count);
+      metered = cpu.start();
       const rawResult = await rawLoop(clients, raw, DURATION_S);
+      const rawCpu = metered(rawResult.count);
       console.log(`  filter_type=${filter} page 1: endpoint ${endpoint.perSecond.toFixed(0)} req/s (p50 ${ms(endpoint.p50)}, p99 ${ms(endpoint.p99)}); ` +
         `its list SQL raw ${rawResult.perSecond.toFixed(0)} q/s (p99 ${ms(rawResult.p99)}); ratio ${(endpoint.perSecond / rawResult.perSecond).toFixed(2)}`);
+      if (cpuAvailable) {
+        console.log(`    CPU per request: endpoint server ${ms(endpointCpu.server)}, PostgreSQL ${ms(endpointCpu.postgres)}, autocannon ${ms(endpointCpu.bench)}; ` +
+          `raw PostgreSQL ${ms(rawCpu.postgres)}, pg loop ${ms(rawCpu.bench)}`);
+      }
       const deep = await deepCursor(api, filter);
       const latency = await pageLatencies(api, filter, deep);
       console.log(`  filter_type=${filter} one request at a time, ${PAIRS} each: page 1 median ${ms(latency.page1)}, page ${DEEP_PAGE} median ${ms(latency.deep)}; ratio ${(latency.deep / latency.page1).toFixed(2)}`);
