@@ -1,20 +1,10 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { newMember, signInThroughUi, signUpThroughApi, type Member } from './support/accounts';
+import { newMember, signedInPage, signUpThroughApi } from './support/accounts';
 import { settledMotion } from './support/steady';
 import { checkA11y, expect, test } from './support/test';
 
 test.use(settledMotion);
-
-/** A member signed in through the sign-in page in a browser context of their own; page errors fail the test. */
-async function signedInPage(browser: Browser, member: Member, pageErrors: string[]): Promise<Page> {
-  const context = await browser.newContext({ reducedMotion: 'reduce' });
-  const page = await context.newPage();
-  page.on('pageerror', (err) => pageErrors.push(`${member.handleName}: ${err.message}`));
-  await signInThroughUi(page, member.email, member.password);
-  await expect(page).toHaveURL(/\/feeds$/);
-  return page;
-}
 
 /** A real photo as a member would pick it: a JPEG with a shape in it. */
 async function photo(name: string, background: { r: number; g: number; b: number }) {

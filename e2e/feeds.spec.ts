@@ -1,18 +1,9 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { newMember, signInThroughUi, signUpThroughApi, type Member } from './support/accounts';
+import type { APIRequestContext } from '@playwright/test';
+import { newMember, signedInPage, signUpThroughApi } from './support/accounts';
 import { settledMotion } from './support/steady';
 import { checkA11y, expect, test } from './support/test';
 
 test.use(settledMotion);
-
-/** A member signed in through the sign-in page in a browser context of their own. */
-async function signedInPage(browser: Browser, member: Member): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInThroughUi(page, member.email, member.password);
-  await expect(page).toHaveURL(/\/feeds$/);
-  return page;
-}
 
 /** Publishes a post through the API, as the feed form would; answers its id. */
 async function postThroughApi(request: APIRequestContext, token: string, post: { title: string; description: string }) {

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { mailsTo, nextCode } from './inbox';
 import { expect, uniqueMember } from './test';
 
@@ -51,4 +51,17 @@ export async function signOutThroughMenu(page: Page) {
   await accountMenu(page).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/auth\/login(\?|$)/);
+}
+
+/**
+ * A member signed in through the sign-in page in a browser context of their own (motion reduced, as `settledMotion`
+ * does for the default page), for tests where two members act at once. `pageErrors` collects uncaught page errors.
+ */
+export async function signedInPage(browser: Browser, member: Member, pageErrors?: string[]): Promise<Page> {
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  if (pageErrors) page.on('pageerror', (err) => pageErrors.push(`${member.handleName}: ${err.message}`));
+  await signInThroughUi(page, member.email, member.password);
+  await expect(page).toHaveURL(/\/feeds$/);
+  return page;
 }

@@ -3,7 +3,6 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-error';
 import { useSession } from '../../auth/session-context';
 import { displayName } from '../../feeds/mappers';
 import { useNow } from '../../notifications/use-now';
@@ -13,6 +12,7 @@ import { useCommentLike } from '../comment-like-toggle';
 import { useAddComment, useDeleteComment, useEditComment } from '../thread-mutations';
 import { CommentBox } from './comment-box';
 import { CommentItem, type ThreadControls } from './comment-item';
+import { LoadError } from '../../../components/load-error';
 
 /** Replies shown under a comment before "View N more replies". */
 const REPLIES_PREVIEW = 2;
@@ -76,13 +76,7 @@ export function CommentThread({ adapter, subjectId, ownerId }: Props) {
           <Spinner size="lg" label="Loading comments" />
         </div>
       ) : list.isError && comments.length === 0 ? (
-        <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-line p-6 text-center">
-          <p className="font-semibold">The comments could not be loaded.</p>
-          <p className="text-sm text-muted">{errorMessage(list.error)}</p>
-          <Button variant="secondary" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError what="The comments" error={list.error} onRetry={() => void list.refetch()} />
       ) : comments.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-line p-6 text-center text-muted">No comments yet. Start the conversation.</p>
       ) : (

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { feedListQuery, type FeedFilters } from '../api';
 import { FeedCard } from './feed-card';
+import { LoadError } from '../../../components/load-error';
 
 /** A post's height before it is measured: a card with a photo, so the scrollbar starts about right. */
 const ESTIMATED_ROW_PX = 520;
@@ -73,13 +74,7 @@ export function FeedList({ filters, label, empty }: Props) {
   if (isPending) return <FeedSkeleton />;
   if (error && feeds.length === 0) {
     return (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-line bg-surface p-8 text-center">
-        <p className="font-semibold">The feed could not be loaded.</p>
-        <p className="text-sm text-muted">{error.message}</p>
-        <Button variant="secondary" onClick={() => void refetch()}>
-          Try again
-        </Button>
-      </div>
+      <LoadError what="The feed" error={error} onRetry={() => void refetch()} />
     );
   }
 

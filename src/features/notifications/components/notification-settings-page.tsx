@@ -2,12 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { NOTIFICATION_KINDS, type NotificationSetting } from '#contract/notifications';
-import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { Switch } from '../../../components/ui/switch';
-import { errorMessage } from '../../../lib/api-error';
 import { notificationSettingsQuery, useNotificationSettingToggle, type Channels } from '../api';
 import { CHANNEL_LABELS, KIND_LABELS } from '../kind-labels';
+import { LoadError } from '../../../components/load-error';
 
 const CHANNELS = ['inApp', 'email'] as const;
 
@@ -52,13 +51,7 @@ export function NotificationSettingsPage() {
           <Spinner size="lg" label="Loading your settings" />
         </div>
       ) : settings.isError ? (
-        <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-line p-8 text-center">
-          <p className="font-semibold">Your settings could not be loaded.</p>
-          <p className="text-sm text-muted">{errorMessage(settings.error)}</p>
-          <Button variant="secondary" onClick={() => void settings.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError what="Your settings" error={settings.error} onRetry={() => void settings.refetch()} />
       ) : (
         <div className="overflow-hidden rounded-2xl border border-line bg-surface">
           <table className="w-full border-collapse text-left">

@@ -5,7 +5,6 @@ import type { Notification } from '#contract/notifications';
 import { Icon } from '../../../components/icons';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-error';
 import { messages } from '../../../lib/messages';
 import { toast } from '../../../lib/toast';
 import { notificationBadgeQuery, notificationListQuery, useMarkRead } from '../api';
@@ -13,6 +12,7 @@ import { groupByDay } from '../format';
 import { useNow } from '../use-now';
 import { FollowRequestsRow } from './follow-requests-row';
 import { NotificationRow } from './notification-row';
+import { LoadError } from '../../../components/load-error';
 
 /** `/notifications`: newest first, by day, 20 at a time; new ones arrive over the live socket while it is open. */
 export function NotificationsPage() {
@@ -56,13 +56,7 @@ export function NotificationsPage() {
           <Spinner size="lg" label="Loading notifications" />
         </div>
       ) : list.isError && notifications.length === 0 ? (
-        <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-line p-8 text-center">
-          <p className="font-semibold">Your notifications could not be loaded.</p>
-          <p className="text-sm text-muted">{errorMessage(list.error)}</p>
-          <Button variant="secondary" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError what="Your notifications" error={list.error} onRetry={() => void list.refetch()} />
       ) : notifications.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-line p-10 text-center">
           <Icon name="notifications" className="size-10 text-muted" />

@@ -4,6 +4,7 @@ import type { MemberCard } from '#contract/social';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import type { MemberPages, MemberPagesQuery } from '../api';
+import { LoadError } from '../../../components/load-error';
 
 type Props = {
   /** Any of the feature's member-list infinite queries. */
@@ -49,13 +50,7 @@ export function MemberList({ query, label, renderRow, empty, searching }: Props)
   }
   if (error && members.length === 0) {
     return (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-line p-8 text-center">
-        <p className="font-semibold">This list could not be loaded.</p>
-        <p className="text-sm text-muted">{error.message}</p>
-        <Button variant="secondary" onClick={() => void refetch()}>
-          Try again
-        </Button>
-      </div>
+      <LoadError what="This list" error={error} onRetry={() => void refetch()} />
     );
   }
   const total = data?.pages[0]?.total ?? 0;
