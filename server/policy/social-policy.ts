@@ -139,6 +139,20 @@ export function visibleFeedsCondition(viewerId: number): SQL {
 }
 
 /**
+ * Published posts of the viewer and of the members they follow (accepted). Every such post passes
+ * `visibleFeedsCondition` by definition (an accepted follower sees a private author's posts), so for the `following`
+ * list this is both the filter and the visibility rule, without asking the rule again per row. `perMember`: read
+ * posts member by member (a semi-join; fast for a viewer following few) rather than filtering the newest posts.
+ */
+export function followedFeedsCondition(viewerId: number, perMember: boolean): SQL {
+  const followed = sql`select ${follows.followeeId} from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.status} = 'accepted'`;
+  const whose = perMember
+    ? sql`${feeds.userId} in (${followed} union all select ${viewerId}::integer)`
+    : sql`(${feeds.userId} = ${viewerId} or ${feeds.userId} in (${followed}))`;
+  return sql`(${feeds.publishedAt} is not null and ${whose})`;
+}
+
+/**
  * Whether a post is visible to every signed-in member (published, public author). Only such a post's photos are
  * served without a signature or a token (check 14).
  */

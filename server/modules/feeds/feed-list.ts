@@ -1,4 +1,4 @@
-import { and, count, eq, exists, gte, isNotNull, like, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, exists, gte, isNotNull, like, lt, sql } from 'drizzle-orm';
 import type { FeedList, feedListQuery } from '#contract/feeds';
 import type * as z from 'zod/mini';
 import type { Deps } from '../../deps';
@@ -7,7 +7,7 @@ import { keysetPage, type SortKey } from '../../db/keyset';
 import { feedHashtags, feeds, follows, hashtags, users } from '../../db/schema';
 import { escapeLike, searchFold } from '../../db/search-text';
 import { badRequest, notFound } from '../../lib/errors';
-import { mayViewProfileContent, visibleFeedsCondition } from '../../policy/social-policy';
+import { followedFeedsCondition, mayViewProfileContent, visibleFeedsCondition } from '../../policy/social-policy';
 import { feedColumns, feedViews, type FeedRow } from './feed-views';
 
 export type FeedListQuery = z.infer<typeof feedListQuery>;
@@ -80,15 +80,12 @@ export function feedPageQuery(db: Db, plan: FeedListPlan) {
       : { createdAt: feeds.publishedAt, id: feeds.id };
   const at = keysetPage(plan, key, plan.perPage);
   const tagId = plan.tag === undefined ? undefined : sql`(select ${hashtags.id} from ${hashtags} where ${hashtags.tagName} = ${plan.tag})`;
-  const followed = sql`select ${follows.followeeId} from ${follows} where ${follows.followerId} = ${plan.viewerId} and ${follows.status} = 'accepted'`;
-
   const where = and(
-    mine ? eq(feeds.userId, plan.viewerId) : and(isNotNull(key.createdAt), visibleFeedsCondition(plan.viewerId)),
-    plan.filter !== 'following'
-      ? undefined
-      : plan.followsFew
-        ? sql`${feeds.userId} in (${followed} union all select ${plan.viewerId}::integer)`
-        : or(eq(feeds.userId, plan.viewerId), sql`${feeds.userId} in (${followed})`),
+    mine
+      ? eq(feeds.userId, plan.viewerId)
+      : plan.filter === 'following'
+        ? followedFeedsCondition(plan.viewerId, plan.followsFew ?? false)
+        : and(isNotNull(key.createdAt), visibleFeedsCondition(plan.viewerId)),
     plan.authorId === undefined ? undefined : eq(feeds.userId, plan.authorId),
     byTag ? eq(feedHashtags.hashtagId, tagId!) : undefined,
     mine && tagId
