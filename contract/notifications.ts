@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { pagedList, pagingQuery } from './envelope';
+import { pagedList } from './envelope';
+import { pagingQuery } from './paging';
 import { memberCard, memberSummary } from './social';
 
 /**

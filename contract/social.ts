@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { pagedList, pageParam, pagingQuery } from './envelope';
+import { pagedList } from './envelope';
+import { pageParam, pagingQuery } from './paging';
 
 /** Where the signed-in member stands with another; every follow toggle answers it (issue 4). */
 export const relationship = z.object({

@@ -14,24 +14,7 @@ export const messages = {
     accountDeleted: 'Your account is deleted. Thank you for riding with us.',
     exportReady: 'Your data is ready. The download has started.',
   },
-  feed: {
-    created: 'Feed Created Successfully',
-    deleted: 'Feed Deleted Successfully',
-    // The feed form's own words (src/features/feeds/form).
-    updated: 'Feed updated.',
-    draftSaved: 'Draft saved. Find it in My posts.',
-    tooManyPhotos: 'A post holds up to 10 photos; the rest were left out.',
-    locationDenied: 'Location is off for Switchback. Type the place instead, or allow location in your browser settings.',
-    locationUnavailable: 'Your position could not be found just now. Type the place instead.',
-    // The feed screens' own words (src/features/feeds/components).
-    linkCopied: 'Link copied. Share it with anyone who can see this post.',
-    linkNotCopied: 'The link could not be copied. Copy it from the address bar instead.',
-  },
-  // The comment thread's own words (src/features/comments), for posts and events alike.
-  comments: {
-    // COMMENT_MAX of contract/feeds.ts, written out: this file is on the first load.
-    tooLong: 'A comment can be up to 2,000 characters.',
-  },
+  feed: { created: 'Feed Created Successfully', deleted: 'Feed Deleted Successfully' },
   activity: {},
   event: { created: 'Event Created Successfully' },
   user: {
@@ -56,7 +39,6 @@ export const messages = {
   },
   otherUser: {},
   social: { followRequestSent: 'Follow request sent' },
-  notifications: { allRead: 'All notifications are marked as read.' },
   userManagement: { userReported: 'User reported successfully.' },
   feedManagement: { reportSent: 'Report sent successfully.' },
   associate: { saved: 'Associate saved successfully' },

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { readRuntimeConfig } from '../../../lib/runtime-config';
-import { startGoogleSignIn } from '../google-oauth';
 
 /** Shown only when the server has Google sign-in configured (it says so in the page: lib/runtime-config.ts). */
 export function GoogleSignIn({ redirect }: { redirect?: string | undefined }) {
@@ -21,7 +20,10 @@ export function GoogleSignIn({ redirect }: { redirect?: string | undefined }) {
         busy={leaving}
         onClick={() => {
           setLeaving(true);
-          void startGoogleSignIn({ authorizeUrl: googleAuthorizeUrl, clientId: googleClientId, redirect });
+          // Loaded on the click: the sign-in page's first paint does without it (check P1).
+          void import('../google-oauth').then(({ startGoogleSignIn }) =>
+            startGoogleSignIn({ authorizeUrl: googleAuthorizeUrl, clientId: googleClientId, redirect }),
+          );
         }}
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5">

@@ -1,8 +1,8 @@
 import { useCallback, useRef, type KeyboardEvent } from 'react';
 import { COMMENT_MAX } from '#contract/feeds';
 import { Button } from '../../../components/ui/button';
-import { messages } from '../../../lib/messages';
 import { TagTextArea } from '../../feeds/form/tag-text-area';
+import { feedWords } from '../../feeds/feed-words';
 
 type Props = {
   /** The field's label ("Add a comment", "Reply to Maya Torres", "Edit your comment"). */
@@ -71,7 +71,7 @@ export function CommentBox({ label, submitLabel, value, onChange, onSubmit, onCa
           onChange={onChange}
           onBlur={() => {}}
           max={COMMENT_MAX}
-          error={over ? messages.comments.tooLong : undefined}
+          error={over ? feedWords.commentTooLong : undefined}
           hint="Enter sends, Shift+Enter starts a new line."
           ref={focusOnce}
           rows={2}

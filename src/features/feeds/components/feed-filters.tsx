@@ -4,7 +4,8 @@ import { useEffect, useId, useState } from 'react';
 import { SearchBox } from '../../../components/search-box';
 import { TextField } from '../../../components/ui/text-field';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { isRangeValid, type FeedSearch } from '../feed-search';
+import { isRangeValid } from '../feed-search';
+import type { FeedSearch } from '../feed-search-params';
 
 /** Short enough to feel live, long enough not to ask the server for every letter. */
 const SEARCH_DEBOUNCE_MS = 300;

@@ -5,13 +5,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { signedInMember } from '../../profile/test-helpers';
 import { FeedFormProvider } from '../form/feed-form-context';
-import { feedSearchSchema } from '../feed-search';
+import { parseFeedSearch } from '../feed-search-params';
 import { feedPage, feedsFrom, serveFeeds } from '../test-helpers';
 import { FeedsPage } from './feeds-page';
 
 /** The page as the route gives it: its search read (and validated) from the address. */
 function FeedsAtAddress() {
-  const search = feedSearchSchema.parse(useSearch({ strict: false }));
+  const search = parseFeedSearch(useSearch({ strict: false }));
   return <FeedsPage search={search} />;
 }
 

@@ -4,7 +4,8 @@ import { Avatar } from '../../../components/avatar';
 import { buttonClass } from '../../../components/ui/button';
 import { useSession } from '../../auth/session-context';
 import { useFeedFormActions } from '../form/feed-form-context';
-import { filtersOf, isRangeValid, type FeedSearch } from '../feed-search';
+import { filtersOf, isRangeValid } from '../feed-search';
+import type { FeedSearch } from '../feed-search-params';
 import { FeedFilters } from './feed-filters';
 import { FeedList } from './feed-list';
 

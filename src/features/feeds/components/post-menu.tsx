@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
-import { messages } from '../../../lib/messages';
 import { toast } from '../../../lib/toast';
 import { feedPath } from '../mappers';
 import { DeleteFeedDialog } from './delete-feed-dialog';
+import { feedWords } from '../feed-words';
 
 const itemClass = 'flex min-h-11 w-full items-center gap-2 rounded-lg px-3 text-left text-sm hover:bg-surface-2';
 
@@ -38,9 +38,9 @@ export function PostMenu({ feedId, isMine, onDeleted }: { feedId: number; isMine
     setOpen(false);
     try {
       await navigator.clipboard.writeText(new URL(feedPath(feedId), window.location.origin).href);
-      toast.success(messages.feed.linkCopied);
+      toast.success(feedWords.linkCopied);
     } catch {
-      toast.failure(messages.feed.linkNotCopied);
+      toast.failure(feedWords.linkNotCopied);
     }
   };
 

@@ -14,6 +14,7 @@ import { PhotoUploads } from './photo-uploads';
 import { useSaveFeed } from './save-feed';
 import { TagTextArea } from './tag-text-area';
 import { usePhotoUploads } from './use-photo-uploads';
+import { feedWords } from '../feed-words';
 
 type Props = {
   /** The post being edited; null writes a new one (spec §4: create versus edit is the presence of an id). */
@@ -50,8 +51,8 @@ export function FeedForm({ feed, onSaved, onCancel, onDirtyChange }: Props) {
       try {
         const { data, message } = await save.mutateAsync(toFeedInput(values, { id: feed?.id, isDraft }));
         status.markSuccessful();
-        if (feed) toast.success(message || messages.feed.updated);
-        else toast.success(isDraft ? messages.feed.draftSaved : messages.feed.created);
+        if (feed) toast.success(message || feedWords.updated);
+        else toast.success(isDraft ? feedWords.draftSaved : messages.feed.created);
         form.reset(form.getValues());
         onSaved(data);
       } catch (error) {

@@ -3,8 +3,8 @@ import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { FEED_LOCATION_MAX } from '#contract/feeds';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { messages } from '../../../lib/messages';
 import type { FeedFormInput, FeedFormValues } from './feed-form-schema';
+import { feedWords } from '../feed-words';
 
 /** Six decimals is about 10 cm: more is noise from the device, fewer would move a trailhead. */
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
@@ -23,7 +23,7 @@ export function LocationField({ form }: { form: UseFormReturn<FeedFormInput, unk
   const locate = () => {
     setNote(null);
     if (!('geolocation' in navigator)) {
-      setNote(messages.feed.locationUnavailable);
+      setNote(feedWords.locationUnavailable);
       return;
     }
     setLocating(true);
@@ -35,7 +35,7 @@ export function LocationField({ form }: { form: UseFormReturn<FeedFormInput, unk
       },
       (error) => {
         setLocating(false);
-        setNote(error.code === error.PERMISSION_DENIED ? messages.feed.locationDenied : messages.feed.locationUnavailable);
+        setNote(error.code === error.PERMISSION_DENIED ? feedWords.locationDenied : feedWords.locationUnavailable);
       },
       { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
     );

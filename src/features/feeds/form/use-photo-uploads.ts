@@ -4,6 +4,7 @@ import { FEED_IMAGES_MAX, type FeedImage } from '#contract/feeds';
 import { IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, type UploadedImage } from '#contract/media';
 import { messages } from '../../../lib/messages';
 import { uploadImage } from '../../../lib/upload';
+import { feedWords } from '../feed-words';
 
 /** One photo of the form: an upload under way (`key` null, `progress` 0..100) or one in (an earlier or a new upload). */
 export type PhotoItem = {
@@ -99,7 +100,7 @@ export function usePhotoUploads(initial: readonly FeedImage[], onKeysChange: (ke
     const taken = fine.slice(0, Math.max(0, room));
     if (wrongType.length > 0) setProblem(messages.user.imageWrongType);
     else if (tooLarge.length > 0) setProblem(messages.user.imageTooLarge);
-    else if (taken.length < fine.length) setProblem(messages.feed.tooManyPhotos);
+    else if (taken.length < fine.length) setProblem(feedWords.tooManyPhotos);
     taken.forEach(start);
   };
 

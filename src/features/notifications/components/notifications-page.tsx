@@ -5,7 +5,6 @@ import type { Notification } from '#contract/notifications';
 import { Icon } from '../../../components/icons';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { messages } from '../../../lib/messages';
 import { toast } from '../../../lib/toast';
 import { notificationBadgeQuery, notificationListQuery, useMarkRead } from '../api';
 import { groupByDay } from '../format';
@@ -13,6 +12,8 @@ import { useNow } from '../use-now';
 import { FollowRequestsRow } from './follow-requests-row';
 import { NotificationRow } from './notification-row';
 import { LoadError } from '../../../components/load-error';
+
+const ALL_READ = 'All notifications are marked as read.';
 
 /** `/notifications`: newest first, by day, 20 at a time; new ones arrive over the live socket while it is open. */
 export function NotificationsPage() {
@@ -27,7 +28,7 @@ export function NotificationsPage() {
   const open = (n: Notification) => {
     if (!n.isRead) markRead.mutate(n.id);
   };
-  const markAll = () => markRead.mutate(undefined, { onSuccess: () => toast.success(messages.notifications.allRead) });
+  const markAll = () => markRead.mutate(undefined, { onSuccess: () => toast.success(ALL_READ) });
 
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-4">

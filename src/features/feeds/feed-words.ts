@@ -1,0 +1,15 @@
+/**
+ * The feed screens' and form's own words (spec §8's feed messages are in src/lib/messages.ts). Here, not there:
+ * that file loads with every first page (check P1), these only with the feed.
+ */
+export const feedWords = {
+  updated: 'Feed updated.',
+  draftSaved: 'Draft saved. Find it in My posts.',
+  tooManyPhotos: 'A post holds up to 10 photos; the rest were left out.',
+  locationDenied: 'Location is off for Switchback. Type the place instead, or allow location in your browser settings.',
+  locationUnavailable: 'Your position could not be found just now. Type the place instead.',
+  linkCopied: 'Link copied. Share it with anyone who can see this post.',
+  linkNotCopied: 'The link could not be copied. Copy it from the address bar instead.',
+  // COMMENT_MAX of contract/feeds.ts, written out.
+  commentTooLong: 'A comment can be up to 2,000 characters.',
+} as const;
