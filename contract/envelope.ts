@@ -32,5 +32,4 @@ export function pagedList<T extends z.ZodMiniType>(item: T) {
   });
 }
 
-
 export const emptyData = z.strictObject({});
