@@ -1,7 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { Avatar } from '../../../components/avatar';
-import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSession } from '../../auth/session-context';
 import { displayName } from '../../feeds/mappers';
@@ -13,6 +12,7 @@ import { useAddComment, useDeleteComment, useEditComment } from '../thread-mutat
 import { CommentBox } from './comment-box';
 import { CommentItem, type ThreadControls } from './comment-item';
 import { LoadError } from '../../../components/load-error';
+import { LoadMore } from '../../../components/load-more';
 
 /** Replies shown under a comment before "View N more replies". */
 const REPLIES_PREVIEW = 2;
@@ -86,7 +86,13 @@ export function CommentThread({ adapter, subjectId, ownerId }: Props) {
               <TopLevelComment key={c.commentId} comment={c} controls={controls} onReply={add} />
             ))}
           </ul>
-          <MoreComments hasMore={list.hasNextPage} loading={list.isFetchingNextPage} failed={list.isFetchNextPageError} onMore={() => void list.fetchNextPage()} />
+          <LoadMore
+            label="Load more comments"
+            hasMore={list.hasNextPage}
+            loading={list.isFetchingNextPage}
+            failed={list.isFetchNextPageError}
+            onMore={() => void list.fetchNextPage()}
+          />
         </>
       )}
     </section>
@@ -177,28 +183,3 @@ function TopLevelComment({ comment, controls, onReply }: TopLevelProps) {
   );
 }
 
-/** Older comments come as the end of the list scrolls into view, or with the button (keyboard, no observer). */
-function MoreComments({ hasMore, loading, failed, onMore }: { hasMore: boolean; loading: boolean; failed: boolean; onMore: () => void }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const onMoreRef = useRef(onMore);
-  useEffect(() => {
-    onMoreRef.current = onMore;
-  });
-  useEffect(() => {
-    const node = ref.current;
-    // After a failure only the button asks again, so a broken page is not requested in a loop.
-    if (!node || !hasMore || failed || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && onMoreRef.current(), { rootMargin: '400px' });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [hasMore, failed]);
-
-  if (!hasMore) return null;
-  return (
-    <div ref={ref} className="flex justify-center">
-      <Button variant="secondary" onClick={onMore} busy={loading}>
-        {failed ? 'Try again: load more comments' : 'Load more comments'}
-      </Button>
-    </div>
-  );
-}

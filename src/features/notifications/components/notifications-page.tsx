@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import type { Notification } from '#contract/notifications';
 import { Icon } from '../../../components/icons';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -12,6 +12,7 @@ import { useNow } from '../use-now';
 import { FollowRequestsRow } from './follow-requests-row';
 import { NotificationRow } from './notification-row';
 import { LoadError } from '../../../components/load-error';
+import { LoadMore } from '../../../components/load-more';
 
 const ALL_READ = 'All notifications are marked as read.';
 
@@ -73,8 +74,9 @@ export function NotificationsPage() {
               ))}
             </DayGroup>
           ))}
-          <MoreNotifications
-            pages={list.data?.pages.length ?? 0}
+          <LoadMore
+            label="Show older notifications"
+            end={(list.data?.pages.length ?? 0) > 1 ? "That's everything." : undefined}
             hasMore={list.hasNextPage}
             loading={list.isFetchingNextPage}
             failed={list.isFetchNextPageError}
@@ -98,28 +100,3 @@ function DayGroup({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The next page comes as the end of the list scrolls into view, or with the button (keyboard, no observer). */
-function MoreNotifications({ pages, hasMore, loading, failed, onMore }: { pages: number; hasMore: boolean; loading: boolean; failed: boolean; onMore: () => void }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const onMoreRef = useRef(onMore);
-  useEffect(() => {
-    onMoreRef.current = onMore;
-  });
-  useEffect(() => {
-    const node = ref.current;
-    // After a failure only the button asks again, so a broken page is not requested in a loop.
-    if (!node || !hasMore || failed || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && onMoreRef.current(), { rootMargin: '400px' });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [hasMore, failed]);
-
-  if (!hasMore) return pages > 1 ? <p className="py-2 text-center text-sm text-muted">That&apos;s everything.</p> : null;
-  return (
-    <div ref={ref} className="flex justify-center py-2">
-      <Button variant="secondary" onClick={onMore} busy={loading}>
-        {failed ? 'Try again: show older notifications' : 'Show older notifications'}
-      </Button>
-    </div>
-  );
-}
