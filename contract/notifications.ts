@@ -21,7 +21,7 @@ export const notificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKind>;
 
 /** Where a notification leads: a profile now; posts, comments and events as those areas land. */
-export const notificationSubject = z.enum(['profile', 'feed', 'comment', 'event']);
+export const notificationSubject = z.enum(['profile', 'feed', 'comment', 'event', 'event_comment']);
 
 /** The member who did the thing, as small as a notification row needs. */
 export const notificationActor = memberSummary;
@@ -33,7 +33,7 @@ export const notification = z.strictObject({
   message: z.string(),
   actor: z.nullable(notificationActor),
   subjectType: notificationSubject,
-  /** The subject's id: the actor's userId for a profile, a feedId, commentId or eventId otherwise. */
+  /** The subject's id: the actor's userId for a profile, a feedId, commentId, eventId or event commentId otherwise. */
   subjectId: z.int(),
   /** For subjects that need a second id to link to (a comment's feedId); null otherwise. */
   parentId: z.nullable(z.int()),

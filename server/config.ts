@@ -37,6 +37,10 @@ const envSchema = z.object({
   REDIS_CHANNEL: z.string().min(1).max(200).default('switchback:live'),
   // Where browsers open the live socket when it is not the page's own origin (e.g. wss://live.example.com/ws).
   PUBLIC_SOCKET_URL: z.string().url('must be a ws:// or wss:// URL').optional(),
+  // Reverse geocoding and route elevations through Mapbox; without a token the maps service answers nothing.
+  MAPBOX_TOKEN: z.string().min(1).optional(),
+  // Mapbox's API origin; only tests change it (a local stand-in speaking Mapbox's format).
+  MAPBOX_API_URL: z.string().url('must be an http(s) URL').default('https://api.mapbox.com'),
 }).refine((e) => !e.S3_ACCESS_KEY_ID === !e.S3_SECRET_ACCESS_KEY, {
   path: ['S3_SECRET_ACCESS_KEY'],
   message: 'set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together, or neither (the default AWS credential chain)',
@@ -75,6 +79,8 @@ export type AppConfig = {
   redisChannel: string;
   /** The live socket's URL for browsers when not same-origin `/ws`. */
   publicSocketUrl: string | undefined;
+  /** Geocoding and elevation provider (server/modules/maps/): Mapbox with a token, else none. */
+  mapbox: { token: string; apiUrl: string } | undefined;
   /** The built SPA; absent in tests that exercise only the API. */
   spaDir: string | undefined;
 };
@@ -119,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: e.REDIS_URL,
     redisChannel: e.REDIS_CHANNEL,
     publicSocketUrl: e.PUBLIC_SOCKET_URL,
+    mapbox: e.MAPBOX_TOKEN ? { token: e.MAPBOX_TOKEN, apiUrl: e.MAPBOX_API_URL } : undefined,
     spaDir: path.resolve('dist'),
   };
 }

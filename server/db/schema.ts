@@ -258,7 +258,7 @@ export const notifications = pgTable(
     kind: text('kind', {
       enum: ['new_follower', 'follow_request', 'request_accepted', 'likes', 'comments', 'mentions', 'events', 'associates'],
     }).notNull(),
-    subjectType: text('subject_type', { enum: ['profile', 'feed', 'comment', 'event'] }).notNull(),
+    subjectType: text('subject_type', { enum: ['profile', 'feed', 'comment', 'event', 'event_comment'] }).notNull(),
     subjectId: integer('subject_id').notNull(),
     parentId: integer('parent_id'),
     message: text('message').notNull(),
@@ -446,4 +446,215 @@ export const feedCommentLikes = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('feed_comment_likes_comment_user').on(t.commentId, t.userId), index('feed_comment_likes_user').on(t.userId)],
+);
+
+/**
+ * Routes (spec §3 Route): a line drawn on the map or read from a GPX file, measured and simplified on the server.
+ * `coordinates` are `[lng, lat]` pairs of the simplified line; `elevations` one per point, or null when unknown.
+ */
+export const mapRoutes = pgTable(
+  'map_routes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    description: text('description').notNull().default(''),
+    sportId: integer('sport_id').notNull(),
+    source: text('source', { enum: ['drawn', 'gpx'] }).notNull(),
+    coordinates: jsonb('coordinates').$type<[number, number][]>().notNull(),
+    elevations: jsonb('elevations').$type<number[]>(),
+    distanceM: doublePrecision('distance_m').notNull(),
+    elevationGainM: doublePrecision('elevation_gain_m'),
+    elevationLossM: doublePrecision('elevation_loss_m'),
+    expectedTimeS: integer('expected_time_s').notNull(),
+    // Storage key of the server-drawn preview image, once made.
+    staticImage: text('static_image'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('map_routes_user_created_id').on(t.userId, t.createdAt, t.id)],
+);
+
+/**
+ * Events (challenges, spec §3 Event). Times are instants; `time_zone` is the IANA zone they are shown in. Counts are
+ * kept in the transaction that changes them; `going_count` never exceeds `capacity` (joins lock the event row).
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventName: text('event_name').notNull(),
+    activityType: text('activity_type').notNull().default(''),
+    sportId: integer('sport_id').notNull(),
+    difficulty: text('difficulty', { enum: ['easy', 'moderate', 'hard', 'expert'] }).notNull(),
+    icon: text('icon').notNull(),
+    // Upload key of the banner (image pipeline, purpose `event`).
+    bannerImage: text('banner_image'),
+    description: text('description').notNull().default(''),
+    isDraft: boolean('is_draft').notNull(),
+    cancelledAt: ts('cancelled_at'),
+    whoCanSee: text('who_can_see', { enum: ['public', 'followers', 'invite'] }).notNull(),
+    repeats: text('repeats', { enum: ['none', 'daily', 'weekly', 'monthly'] }).notNull().default('none'),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+    timeZone: text('time_zone').notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    location: text('location').notNull().default(''),
+    city: text('city').notNull().default(''),
+    state: text('state').notNull().default(''),
+    country: text('country').notNull().default(''),
+    zipCode: text('zip_code').notNull().default(''),
+    routeId: integer('route_id').references(() => mapRoutes.id, { onDelete: 'set null' }),
+    goalCalories: doublePrecision('goal_calories'),
+    goalElevationM: doublePrecision('goal_elevation_m'),
+    goalDistanceM: doublePrecision('goal_distance_m'),
+    capacity: integer('capacity'),
+    goingCount: integer('going_count').notNull().default(0),
+    waitlistCount: integer('waitlist_count').notNull().default(0),
+    interestedCount: integer('interested_count').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    likeCount: integer('like_count').notNull().default(0),
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql.raw(searchFoldSql(`"event_name" || ' ' || "activity_type" || ' ' || "location" || ' ' || "city"`))),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    publishedAt: ts('published_at'),
+  },
+  (t) => [
+    index('events_starts_id').on(t.startsAt, t.id),
+    index('events_ends_id').on(t.endsAt, t.id),
+    index('events_user_created_id').on(t.userId, t.createdAt, t.id),
+    check('events_draft_unpublished', sql`${t.isDraft} = (${t.publishedAt} is null)`),
+    check('events_end_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+    check('events_going_within_capacity', sql`${t.capacity} is null or ${t.goingCount} <= ${t.capacity}`),
+  ],
+);
+
+/** Co-hosts: may edit the event (not cancel or delete it). */
+export const eventCohosts = pgTable(
+  'event_cohosts',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [uniqueIndex('event_cohosts_event_user').on(t.eventId, t.userId), index('event_cohosts_user').on(t.userId)],
+);
+
+/** Invitations: an invited member may see an invite-only event (and a private organiser's event). */
+export const eventInvites = pgTable(
+  'event_invites',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    invitedBy: integer('invited_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('event_invites_event_user').on(t.eventId, t.userId), index('event_invites_user').on(t.userId)],
+);
+
+/** Members interested in an event. */
+export const eventInterests = pgTable(
+  'event_interests',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  },
+  (t) => [uniqueIndex('event_interests_event_user').on(t.eventId, t.userId), index('event_interests_event_created_id').on(t.eventId, t.createdAt, t.id), index('event_interests_user').on(t.userId)],
+);
+
+/**
+ * Who is going and who waits. `id` orders the waitlist (first come, first moved up); `status_at` is when the row took
+ * its status, so the going list reads in the order people got their place.
+ */
+export const eventAttendees = pgTable(
+  'event_attendees',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['going', 'waitlisted'] }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    statusAt: ts('status_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('event_attendees_event_user').on(t.eventId, t.userId), index('event_attendees_event_status_id').on(t.eventId, t.status, t.id), index('event_attendees_user').on(t.userId)],
+);
+
+/** One reaction per member per event (the codes of contract/feeds.ts). */
+export const eventReactions = pgTable(
+  'event_reactions',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  },
+  (t) => [uniqueIndex('event_reactions_event_user').on(t.eventId, t.userId), index('event_reactions_event_created_id').on(t.eventId, t.createdAt, t.id), index('event_reactions_user').on(t.userId)],
+);
+
+/** Comments on events, shaped like feed comments (one level of replies). */
+export const eventComments = pgTable(
+  'event_comments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => eventComments.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    hashtags: text('hashtags').array().notNull().default(sql`'{}'::text[]`),
+    mentions: integer('mentions').array().notNull().default(sql`'{}'::integer[]`),
+    likeCount: integer('like_count').notNull().default(0),
+    replyCount: integer('reply_count').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    editedAt: ts('edited_at'),
+  },
+  (t) => [index('event_comments_event_parent_created_id').on(t.eventId, t.parentId, t.createdAt, t.id), index('event_comments_parent_created_id').on(t.parentId, t.createdAt, t.id), index('event_comments_user').on(t.userId)],
+);
+
+export const eventCommentLikes = pgTable(
+  'event_comment_likes',
+  {
+    commentId: integer('comment_id')
+      .notNull()
+      .references(() => eventComments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('event_comment_likes_comment_user').on(t.commentId, t.userId), index('event_comment_likes_user').on(t.userId)],
 );

@@ -2,7 +2,7 @@ import { linkOptions } from '@tanstack/react-router';
 import type { Notification } from '#contract/notifications';
 
 /**
- * Where a notification leads: the actor's profile, the post, the post a comment is on, or the event. Null when the
+ * Where a notification leads: the actor's profile, the post, the post or event a comment is on, or the event. Null when the
  * subject cannot be reached (a profile notification whose actor is gone, a comment without its post).
  */
 export function subjectLink(n: Notification) {
@@ -15,5 +15,7 @@ export function subjectLink(n: Notification) {
       return n.parentId === null ? null : linkOptions({ to: '/feeds/$feedId', params: { feedId: String(n.parentId) } });
     case 'event':
       return linkOptions({ to: '/events/$eventId', params: { eventId: String(n.subjectId) } });
+    case 'event_comment':
+      return n.parentId === null ? null : linkOptions({ to: '/events/$eventId', params: { eventId: String(n.parentId) } });
   }
 }

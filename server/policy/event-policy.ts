@@ -1,0 +1,75 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { eventCohosts, eventInvites, events, follows, users } from '../db/schema';
+import { isAcceptedFollower } from './social-policy';
+
+/**
+ * Who may see and do what with an event (issue 6), beside the profile rules of social-policy.ts in the one policy
+ * folder. Every event read and write asks these; no route filters on its own.
+ *
+ * - The organiser and co-hosts see the event, drafts included; co-hosts may edit, only the organiser cancels or deletes.
+ * - An invited member sees a published event whatever its `whoCanSee` and the organiser's privacy (an invitation is
+ *   the organiser's own choice to show it).
+ * - `public`: whoever may see the organiser's profile content (a private organiser's events only by accepted
+ *   followers, check 12). `followers`: accepted followers only. `invite`: invited members only.
+ * - A pending follow request grants nothing.
+ */
+
+export type EventSubject = { id: number; userId: number; isDraft: boolean; whoCanSee: 'public' | 'followers' | 'invite' };
+export type EventRole = 'organiser' | 'cohost' | 'member';
+
+/** The viewer's role for an event: organiser, co-host, or anyone else. */
+export async function eventRole(db: Db, viewerId: number, event: EventSubject): Promise<EventRole> {
+  if (event.userId === viewerId) return 'organiser';
+  const [row] = await db
+    .select({ userId: eventCohosts.userId })
+    .from(eventCohosts)
+    .where(and(eq(eventCohosts.eventId, event.id), eq(eventCohosts.userId, viewerId)))
+    .limit(1);
+  return row ? 'cohost' : 'member';
+}
+
+async function isInvited(db: Db, viewerId: number, eventId: number) {
+  const [row] = await db
+    .select({ userId: eventInvites.userId })
+    .from(eventInvites)
+    .where(and(eq(eventInvites.eventId, eventId), eq(eventInvites.userId, viewerId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Whether `viewerId` may see `event` (and so its people, reactions, comments and banner). */
+export async function mayViewEvent(db: Db, viewerId: number, event: EventSubject, organiser: { id: number; isPrivate: boolean }) {
+  const role = await eventRole(db, viewerId, event);
+  if (role !== 'member') return true;
+  if (event.isDraft) return false;
+  if (await isInvited(db, viewerId, event.id)) return true;
+  if (event.whoCanSee === 'invite') return false;
+  if (event.whoCanSee === 'public' && !organiser.isPrivate) return true;
+  return isAcceptedFollower(db, viewerId, event.userId);
+}
+
+/** Organiser and co-hosts may edit the event's details, route and people. */
+export function mayEditEvent(role: EventRole) {
+  return role !== 'member';
+}
+
+/** Only the organiser may cancel or delete an event. */
+export function mayCancelEvent(role: EventRole) {
+  return role === 'organiser';
+}
+
+/**
+ * `mayViewEvent` as a condition on `events`, for lists: per-row probes by primary and unique keys (the same shape as
+ * `visibleFeedsCondition`), so a time-ordered list still walks its index and stops after one page.
+ */
+export function visibleEventsCondition(viewerId: number): SQL {
+  const cohost = sql`exists (select 1 from ${eventCohosts} c where c.event_id = ${events.id} and c.user_id = ${viewerId})`;
+  const invited = sql`exists (select 1 from ${eventInvites} i where i.event_id = ${events.id} and i.user_id = ${viewerId})`;
+  const follower = sql`exists (select 1 from ${follows} f where f.follower_id = ${viewerId} and f.followee_id = ${events.userId} and f.status = 'accepted')`;
+  const publicOrganiser = sql`(select not u.is_private from ${users} u where u.id = ${events.userId})`;
+  return sql`(${events.userId} = ${viewerId} or ${cohost} or (${events.isDraft} = false and (
+    ${invited}
+    or (${events.whoCanSee} = 'public' and (${publicOrganiser} or ${follower}))
+    or (${events.whoCanSee} = 'followers' and ${follower}))))`;
+}
