@@ -212,3 +212,10 @@ export const productLikeBody = z.strictObject({
 });
 /** The answer: the event's reactions now. */
 export const productLikes = z.strictObject({ id: z.int(), likes: feedLikes });
+
+/** `GET /api/challenge/likes`: who reacted to an event, all of them or with one reaction (answers `feedLikers`). */
+export const eventLikersQuery = z.strictObject({
+  ...pagingQuery,
+  challengeId: z.coerce.number().check(z.int(), z.minimum(1)),
+  likeUniCode: z.optional(reactionCodeInput),
+});

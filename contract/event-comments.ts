@@ -1,0 +1,41 @@
+import * as z from 'zod/mini';
+import { COMMENT_MAX, feedComment, feedReply } from './feeds';
+import { pagedList } from './envelope';
+import { pagingQuery } from './paging';
+
+/**
+ * Comments on events (spec §3: "event comments are keyed by eventId and carry the same shape" as feed comments):
+ * the feed comment with `eventId` in place of `feedId`. Paths of spec §7: `GET`/`POST /api/challenge/comment`,
+ * `POST /api/challenge/updateChallengeComment`, `POST /api/challenge/comment/challengeCommentLikeStore`,
+ * `DELETE /api/challenge/DeleteComment`.
+ */
+const { feedId: _replyFeedId, ...replyShape } = feedReply.shape;
+const { feedId: _commentFeedId, ...commentShape } = feedComment.shape;
+
+export const eventReply = z.strictObject({ ...replyShape, eventId: z.int() });
+export const eventComment = z.strictObject({ ...commentShape, eventId: z.int(), reply: z.array(eventReply) });
+export type EventReply = z.infer<typeof eventReply>;
+export type EventComment = z.infer<typeof eventComment>;
+
+const commentText = z.string().check(z.trim(), z.minLength(1, 'Write something first.'), z.maxLength(COMMENT_MAX));
+
+export const eventCommentsQuery = z.strictObject({ ...pagingQuery, eventId: z.coerce.number().check(z.int(), z.minimum(1)) });
+export const eventCommentList = pagedList(eventComment);
+
+export const newEventCommentBody = z.strictObject({
+  eventId: z.int().check(z.minimum(1)),
+  parentId: z.optional(z.int().check(z.minimum(0))),
+  comment: commentText,
+});
+export const eventCommentSaved = z.strictObject({ comment: eventReply, commentCount: z.int().check(z.minimum(0)) });
+
+export const editEventCommentBody = z.strictObject({
+  eventId: z.int().check(z.minimum(1)),
+  commentId: z.int().check(z.minimum(1)),
+  comment: commentText,
+});
+
+export const eventCommentLikeBody = z.strictObject({ commentId: z.int().check(z.minimum(1)), isLiked: z.boolean() });
+
+/** `DELETE /api/challenge/DeleteComment` with a JSON body. Answers `commentDeleted` of contract/feeds.ts. */
+export const deleteEventCommentBody = z.strictObject({ eventId: z.int().check(z.minimum(1)), commentId: z.int().check(z.minimum(1)) });
