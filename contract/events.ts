@@ -48,6 +48,9 @@ export const EVENT_TABS = ['upcoming', 'past', 'mine', 'going', 'interested'] as
 export const eventTab = z.enum(EVENT_TABS);
 export type EventTab = (typeof EVENT_TABS)[number];
 
+/** Ids are PostgreSQL integers: a larger one names nothing and is a 400, not a database error (check 18). */
+export const ROW_ID_MAX = 2_147_483_647;
+
 /** Distance filter in kilometres from the point the member shares (`lat`, `lng`). */
 export const EVENT_RANGE_MAX_KM = 500;
 
@@ -130,7 +133,7 @@ export type EventList = z.infer<typeof eventList>;
 export const eventListQuery = z.strictObject({
   ...pagingQuery,
   type: z.optional(eventTab),
-  sport_id: z.optional(z.coerce.number().check(z.int(), z.minimum(1))),
+  sport_id: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ROW_ID_MAX))),
   /** Kilometres from (`lat`, `lng`); both are needed with it. */
   range: z.optional(z.coerce.number().check(z.gt(0), z.lte(EVENT_RANGE_MAX_KM))),
   lat: z.optional(z.coerce.number().check(z.gte(-90), z.lte(90))),
@@ -140,7 +143,7 @@ export const eventListQuery = z.strictObject({
 export type EventListQuery = z.infer<typeof eventListQuery>;
 
 /** `GET /api/getChallengeDetails?id=`. */
-export const eventIdQuery = z.strictObject({ id: z.coerce.number().check(z.int(), z.minimum(1)) });
+export const eventIdQuery = z.strictObject({ id: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ROW_ID_MAX)) });
 
 const optionalGoal = (max: number) => z.optional(z.nullable(z.number().check(z.gt(0, 'A goal must be more than zero.'), z.lte(max))));
 
@@ -149,7 +152,7 @@ const optionalGoal = (max: number) => z.optional(z.nullable(z.number().check(z.g
  * presence of `id`. Dates are instants; the server checks end after start, the time zone, goals and capacity again.
  */
 export const eventInput = z.strictObject({
-  id: z.optional(z.int().check(z.minimum(1))),
+  id: z.optional(z.int().check(z.minimum(1), z.maximum(ROW_ID_MAX))),
   eventName: z.string().check(z.trim(), z.minLength(1, 'Give the event a name.'), z.maxLength(EVENT_NAME_MAX)),
   activityType: z.string().check(z.trim(), z.maxLength(EVENT_ACTIVITY_TYPE_MAX)),
   sportId: z.int(),
@@ -171,22 +174,22 @@ export const eventInput = z.strictObject({
   state: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   country: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   zipCode: z.optional(z.union([z.literal(''), zipCode])),
-  routeId: z.optional(z.nullable(z.int().check(z.minimum(1)))),
+  routeId: z.optional(z.nullable(z.int().check(z.minimum(1), z.maximum(ROW_ID_MAX)))),
   goalCalories: optionalGoal(100_000),
   goalElevation: optionalGoal(20_000),
   goalDistance: optionalGoal(2_000_000),
-  CoHost: z.optional(z.array(z.int().check(z.minimum(1))).check(z.maxLength(EVENT_COHOSTS_MAX, `At most ${EVENT_COHOSTS_MAX} co-hosts.`))),
+  CoHost: z.optional(z.array(z.int().check(z.minimum(1), z.maximum(ROW_ID_MAX))).check(z.maxLength(EVENT_COHOSTS_MAX, `At most ${EVENT_COHOSTS_MAX} co-hosts.`))),
   capacity: z.optional(z.nullable(z.int().check(z.minimum(1, 'Capacity is at least 1.'), z.maximum(EVENT_CAPACITY_MAX)))),
 });
 export type EventInput = z.infer<typeof eventInput>;
 
 /** Toggles and joins: `POST /api/challenge/interestedChallengetoggle`, `/join`, `/opt-out`; answer `eventStatus`. */
-export const challengeIdBody = z.strictObject({ challengeId: z.int().check(z.minimum(1)) });
+export const challengeIdBody = z.strictObject({ challengeId: z.int().check(z.minimum(1), z.maximum(ROW_ID_MAX)) });
 
 /** `POST /api/challenge/member/invite`: invite members (each gets a notification). */
 export const inviteBody = z.strictObject({
-  challengeId: z.int().check(z.minimum(1)),
-  userIds: z.array(z.int().check(z.minimum(1))).check(z.minLength(1, 'Pick someone to invite.'), z.maxLength(EVENT_INVITES_MAX)),
+  challengeId: z.int().check(z.minimum(1), z.maximum(ROW_ID_MAX)),
+  userIds: z.array(z.int().check(z.minimum(1), z.maximum(ROW_ID_MAX))).check(z.minLength(1, 'Pick someone to invite.'), z.maxLength(EVENT_INVITES_MAX)),
 });
 export const invited = z.strictObject({ invited: z.array(z.int()) });
 
@@ -195,18 +198,21 @@ export const cancelBody = challengeIdBody;
 /** `DELETE /api/challenge` (organiser only). */
 export const deleteEventBody = challengeIdBody;
 
+/** `GET /api/challenge/:challengeId/calendar.ics`: the event as an iCalendar file (text/calendar), in its own time zone. */
+export const eventCalendarParams = z.strictObject({ challengeId: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ROW_ID_MAX)) });
+
 /** `GET /api/challenge/people?challengeId=&list=`: who is going, interested or waiting (waitlist in order). */
 export const PEOPLE_LISTS = ['going', 'interested', 'waitlist'] as const;
 export const eventPeopleQuery = z.strictObject({
   ...pagingQuery,
-  challengeId: z.coerce.number().check(z.int(), z.minimum(1)),
+  challengeId: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ROW_ID_MAX)),
   list: z.enum(PEOPLE_LISTS),
 });
 export const eventPeople = pagedList(memberSummary);
 
 /** `POST /api/saveProductLike {id, likeUniCode, type: 'challenge'}`: set or remove the viewer's reaction. */
 export const productLikeBody = z.strictObject({
-  id: z.int().check(z.minimum(1)),
+  id: z.int().check(z.minimum(1), z.maximum(ROW_ID_MAX)),
   likeUniCode: z.nullable(reactionCodeInput),
   type: z.literal('challenge'),
 });
@@ -216,6 +222,6 @@ export const productLikes = z.strictObject({ id: z.int(), likes: feedLikes });
 /** `GET /api/challenge/likes`: who reacted to an event, all of them or with one reaction (answers `feedLikers`). */
 export const eventLikersQuery = z.strictObject({
   ...pagingQuery,
-  challengeId: z.coerce.number().check(z.int(), z.minimum(1)),
+  challengeId: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ROW_ID_MAX)),
   likeUniCode: z.optional(reactionCodeInput),
 });

@@ -1,4 +1,4 @@
-import { desc, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { badRequest } from '../lib/errors';
 
@@ -64,17 +64,19 @@ export type KeysetPage = ReturnType<typeof keysetPage>;
  *
  * With a cursor there is no OFFSET and `current_page` is the `page` sent (else one past the cursor's). Without one,
  * page n skips (n - 1) pages by OFFSET, for clients that only send `page`. One row more than a page is read, so the
- * answer knows whether a next page exists without asking the count.
+ * answer knows whether a next page exists without asking the count. `order: 'asc'` pages oldest (soonest) first, for
+ * lists that run forward in time (upcoming events, a waitlist); the same cursor, the comparison turned round.
  */
-export function keysetPage(asked: PageAsked, key: { createdAt: PgColumn; id: PgColumn }, perPage: number) {
+export function keysetPage(asked: PageAsked, key: { createdAt: PgColumn; id: PgColumn }, perPage: number, order: 'desc' | 'asc' = 'desc') {
   const after = asked.cursor === undefined ? undefined : decodeCursor(asked.cursor);
   const page = asked.page ?? (after ? Math.min(after.page + 1, MAX_PAGE) : 1);
   // A row comparison, not `a < x or (a = x and b < y)`: PostgreSQL turns it into one index bound on (created_at, id).
-  const where: SQL | undefined = after && sql`(${key.createdAt}, ${key.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`;
+  const past = order === 'asc' ? sql`>` : sql`<`;
+  const where: SQL | undefined = after && sql`(${key.createdAt}, ${key.id}) ${past} (${after.createdAt.toISOString()}::timestamptz, ${after.id})`;
   return {
     page,
     where,
-    orderBy: [desc(key.createdAt), desc(key.id)],
+    orderBy: order === 'asc' ? [asc(key.createdAt), asc(key.id)] : [desc(key.createdAt), desc(key.id)],
     limit: perPage + 1,
     offset: after ? 0 : (page - 1) * perPage,
     /**

@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { users } from '../db/schema';
 import { DEMO_MEMBERS, DEMO_PASSWORD, seedAccounts } from './accounts';
+import { seedDemoEvents } from './events';
 import { seedDemoPosts } from './posts';
 import { seedProfileImages } from './profile-images';
 import { seedSocialGraph } from './social-graph';
@@ -20,6 +21,7 @@ export async function seedDemoWorld(deps: Deps) {
   });
   for (const [i, member] of members.entries()) await seedProfileImages(deps, member.id, DEMO_MEMBERS[i]!);
   await seedDemoPosts(deps, members);
+  await seedDemoEvents(deps, members);
   const demo = DEMO_MEMBERS[0];
   // Printed plainly, not only logged, so a new user finds it in the start-up output.
   console.log(`\n  Demo world ready. Sign in as ${demo.email} with password ${DEMO_PASSWORD}\n`);

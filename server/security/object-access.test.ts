@@ -3,9 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { dataExport } from '#contract/account';
 import { commentSaved, feed, feedCommentList, feedList } from '#contract/feeds';
+import { eventCommentList, eventCommentSaved } from '#contract/event-comments';
+import { route } from '#contract/map-routes';
 import { compressImageData } from '#contract/media';
 import { notificationList } from '#contract/notifications';
 import { memberList, relationship } from '#contract/social';
+import { insertEvent } from '../modules/events/event-test-rows';
+import { eventObjectAccessCases } from '../modules/events/object-access-cases';
 import { imageForm, solid } from '../modules/media/test-images';
 import { body, createTestApp, okData, type TestApp } from '../test/test-app';
 import { idInputs, routesTakingIds } from './route-ids';
@@ -71,6 +75,12 @@ const commentOn = async (m: Member, feedId: number, comment: string, parentId?: 
   okData(await send('POST', '/api/feed/comment', m.token, { feedId, comment, ...(parentId ? { parentId } : {}) }), commentSaved).comment;
 const commentsOf = async (m: Member, feedId: number) => okData(await send('GET', `/api/feed/comment?feedId=${feedId}`, m.token), feedCommentList).list;
 
+/** A published event organised by `m` (public unless asked), and comments on events, as the event tests make them. */
+const eventOf = (m: Member, whoCanSee: 'public' | 'invite' = 'public') => insertEvent(t.db, m.userId, { whoCanSee });
+const eventCommentOn = async (m: Member, eventId: number, comment: string) =>
+  okData(await send('POST', '/api/challenge/comment', m.token, { eventId, comment }), eventCommentSaved).comment;
+const eventCommentsOf = async (m: Member, eventId: number) => okData(await send('GET', `/api/challenge/comment?eventId=${eventId}`, m.token), eventCommentList).list;
+
 /** A's post as A reads it. */
 const postOf = async (m: Member, feedId: number) => okData(await send('GET', `/api/feed/${feedId}`, m.token), feed);
 
@@ -91,6 +101,8 @@ type Entry = { case: () => Promise<void> } | { exempt: string };
  * has B act on it; an exemption says why the id is not another member's object to protect.
  */
 const entries: Record<string, Entry> = {
+  // The event routes of server/modules/events (their cases live beside them).
+  ...eventObjectAccessCases(() => t),
   'POST /api/follow/accept': {
     // B accepting a request that went to A.
     async case() {
@@ -341,6 +353,102 @@ const entries: Record<string, Entry> = {
     },
   },
 
+  'GET /api/challenge/comment': {
+    // B reading the comments on A's invite-only event.
+    async case() {
+      const a = await member();
+      const b = await member();
+      const eventId = await eventOf(a, 'invite');
+      const mine = await eventCommentOn(a, eventId, 'Invited only');
+      const unknown = await send('GET', `/api/challenge/comment?eventId=${UNKNOWN_ID}`, b.token);
+      expectSameAsUnknown(await send('GET', `/api/challenge/comment?eventId=${eventId}`, b.token), unknown);
+      expect(await eventCommentsOf(a, eventId)).toMatchObject([{ commentId: mine.commentId, comment: 'Invited only' }]);
+    },
+  },
+
+  'POST /api/challenge/comment': {
+    // B commenting on A's invite-only event, and B hanging a reply on A's comment from B's own event.
+    async case() {
+      const a = await member();
+      const b = await member();
+      const eventId = await eventOf(a, 'invite');
+      const mine = await eventCommentOn(a, eventId, 'Mine');
+      const unknownEvent = await send('POST', '/api/challenge/comment', b.token, { eventId: UNKNOWN_ID, comment: 'Hi' });
+      expectSameAsUnknown(await send('POST', '/api/challenge/comment', b.token, { eventId, comment: 'Hi' }), unknownEvent);
+      expectSameAsUnknown(await send('POST', '/api/challenge/comment', b.token, { eventId, parentId: mine.commentId, comment: 'Hi' }), unknownEvent);
+      const own = await eventOf(b);
+      const unknownParent = await send('POST', '/api/challenge/comment', b.token, { eventId: own, parentId: UNKNOWN_ID, comment: 'Hi' });
+      expectSameAsUnknown(await send('POST', '/api/challenge/comment', b.token, { eventId: own, parentId: mine.commentId, comment: 'Hi' }), unknownParent);
+      expect(await eventCommentsOf(a, eventId)).toMatchObject([{ commentId: mine.commentId, replyCount: 0, reply: [] }]);
+      expect(await eventCommentsOf(b, own)).toEqual([]);
+    },
+  },
+
+  'POST /api/challenge/updateChallengeComment': {
+    // B rewriting A's comment on A's public event.
+    async case() {
+      const a = await member();
+      const b = await member();
+      const eventId = await eventOf(a);
+      const mine = await eventCommentOn(a, eventId, 'As written');
+      const unknown = await send('POST', '/api/challenge/updateChallengeComment', b.token, { eventId, commentId: UNKNOWN_ID, comment: 'Changed' });
+      expectSameAsUnknown(await send('POST', '/api/challenge/updateChallengeComment', b.token, { eventId, commentId: mine.commentId, comment: 'Changed' }), unknown);
+      expect(await eventCommentsOf(a, eventId)).toMatchObject([{ commentId: mine.commentId, comment: 'As written', editedAt: null }]);
+    },
+  },
+
+  'POST /api/challenge/comment/challengeCommentLikeStore': {
+    // B liking A's comment on A's invite-only event.
+    async case() {
+      const a = await member();
+      const b = await member();
+      const eventId = await eventOf(a, 'invite');
+      const mine = await eventCommentOn(a, eventId, 'Invited only');
+      const url = '/api/challenge/comment/challengeCommentLikeStore';
+      const unknown = await send('POST', url, b.token, { commentId: UNKNOWN_ID, isLiked: true });
+      expectSameAsUnknown(await send('POST', url, b.token, { commentId: mine.commentId, isLiked: true }), unknown);
+      expect(await eventCommentsOf(a, eventId)).toMatchObject([{ commentId: mine.commentId, likeCount: 0 }]);
+    },
+  },
+
+  'DELETE /api/challenge/DeleteComment': {
+    // B deleting A's comment on A's public event (B wrote neither).
+    async case() {
+      const a = await member();
+      const b = await member();
+      const eventId = await eventOf(a);
+      const mine = await eventCommentOn(a, eventId, 'Keep me');
+      const unknown = await send('DELETE', '/api/challenge/DeleteComment', b.token, { eventId, commentId: UNKNOWN_ID });
+      expectSameAsUnknown(await send('DELETE', '/api/challenge/DeleteComment', b.token, { eventId, commentId: mine.commentId }), unknown);
+      expect(await eventCommentsOf(a, eventId)).toMatchObject([{ commentId: mine.commentId, comment: 'Keep me' }]);
+    },
+  },
+
+  'POST /api/saveProductLike': {
+    // B reacting to A's invite-only event.
+    async case() {
+      const a = await member();
+      const b = await member();
+      const eventId = await eventOf(a, 'invite');
+      const unknown = await send('POST', '/api/saveProductLike', b.token, { id: UNKNOWN_ID, likeUniCode: 'U+2764', type: 'challenge' });
+      expectSameAsUnknown(await send('POST', '/api/saveProductLike', b.token, { id: eventId, likeUniCode: 'U+2764', type: 'challenge' }), unknown);
+      expect(body(await send('GET', `/api/challenge/likes?challengeId=${eventId}`, a.token)).data).toMatchObject({ total: 0, list: [] });
+    },
+  },
+
+  'GET /api/challenge/likes': {
+    // B reading who reacted to A's invite-only event.
+    async case() {
+      const a = await member();
+      const b = await member();
+      const eventId = await eventOf(a, 'invite');
+      await send('POST', '/api/saveProductLike', a.token, { id: eventId, likeUniCode: 'U+2764', type: 'challenge' });
+      const unknown = await send('GET', `/api/challenge/likes?challengeId=${UNKNOWN_ID}`, b.token);
+      expectSameAsUnknown(await send('GET', `/api/challenge/likes?challengeId=${eventId}`, b.token), unknown);
+      expect(body(await send('GET', `/api/challenge/likes?challengeId=${eventId}`, a.token)).data).toMatchObject({ total: 1, list: [{ userId: a.userId }] });
+    },
+  },
+
   'POST /api/follow': {
     exempt:
       'userId names the member to follow, and following them is the point of the call: the only row written is the ' +
@@ -379,6 +487,23 @@ const entries: Record<string, Entry> = {
       const signed = (await postOf(a, feedId)).images[0]!.url;
       expect((await t.app.inject({ method: 'GET', url: signed })).statusCode).toBe(200);
     },
+  },
+  'GET /api/route/:routeId': {
+    // B reading A's route, which no event of A's uses (routes are seen through the events that use them).
+    async case() {
+      const a = await member();
+      const b = await member();
+      const coordinates = [[7.748, 46.02], [7.752, 46.023]];
+      const mine = okData(await send('POST', '/api/route', a.token, { name: 'Home loop', sportId: 53, coordinates }), route);
+      const unknown = await send('GET', `/api/route/${UNKNOWN_ID}`, b.token);
+      expectSameAsUnknown(await send('GET', `/api/route/${mine.routeId}`, b.token), unknown);
+      expect(okData(await send('GET', `/api/route/${mine.routeId}`, a.token), route)).toEqual(mine);
+    },
+  },
+  'POST /api/route': {
+    exempt:
+      'sportId picks a sport from the fixed catalogue (contract/sports.ts); the call only ever creates a new route owned ' +
+      'by the caller and names no existing object.',
   },
   'GET /api/docs/static/*': {
     exempt: 'Static files of the API documentation page (swagger-ui); the path names a file of that bundle, nobody’s object.',

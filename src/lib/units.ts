@@ -55,6 +55,21 @@ export function distanceToMetres(value: number, units: Units = DEFAULT_UNITS) {
   return units === 'metric' ? value * 1000 : value * METRES_PER_MILE;
 }
 
+/** A climb the member typed in their units (feet or metres), back to metres for the wire. */
+export function elevationToMetres(value: number, units: Units = DEFAULT_UNITS) {
+  return units === 'metric' ? value : value * METRES_PER_FOOT;
+}
+
+/** Metres as a plain number of miles or kilometres, for an input to edit (no rounding, no unit). */
+export function distanceFromMetres(metres: number, units: Units = DEFAULT_UNITS) {
+  return units === 'metric' ? metres / 1000 : metres / METRES_PER_MILE;
+}
+
+/** Metres of climb as a plain number of feet or metres, for an input to edit. */
+export function elevationFromMetres(metres: number, units: Units = DEFAULT_UNITS) {
+  return units === 'metric' ? metres : metres / METRES_PER_FOOT;
+}
+
 const unitsOf = () => sessionStore.getSnapshot().user?.units ?? DEFAULT_UNITS;
 
 /** The signed-in member's units; re-renders when they switch (the stored member is the one source). */

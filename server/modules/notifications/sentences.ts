@@ -27,6 +27,13 @@ const VARIANTS = {
   comment_reply: { kind: 'comments', sentence: (actor) => `${actor} replied to your comment.` },
   comment_mention: { kind: 'mentions', sentence: (actor) => `${actor} mentioned you in a comment.` },
   comment_like: { kind: 'likes', sentence: (actor) => `${actor} liked your comment.` },
+  event_comment: { kind: 'comments', sentence: (actor) => `${actor} commented on your event.` },
+  event_like: { kind: 'likes', sentence: (actor) => `${actor} reacted to your event.` },
+  event_invite: { kind: 'events', sentence: (actor) => `${actor} invited you to an event.` },
+  event_cohost: { kind: 'events', sentence: (actor) => `${actor} made you a co-host of an event.` },
+  event_cancelled_going: { kind: 'events', sentence: (actor) => `${actor} cancelled an event you were going to.` },
+  event_cancelled_interested: { kind: 'events', sentence: (actor) => `${actor} cancelled an event you were interested in.` },
+  event_place_opened: { kind: 'events', sentence: (actor) => `A place opened up at ${actor}’s event: you’re going now.` },
 } satisfies Record<string, { kind: NotificationKind; sentence: Sentence }>;
 export type SentenceVariant = keyof typeof VARIANTS;
 

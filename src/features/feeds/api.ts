@@ -81,17 +81,9 @@ export async function loadFeedDetail(queryClient: QueryClient, rawId: string): P
   return { feedId: parsed.data };
 }
 
-/** `GET /api/feed/likes`: who reacted to a post, all of them or with one reaction. */
-export const feedLikersQuery = (feedId: number, likeUniCode: ReactionCode | undefined) =>
-  infiniteQueryOptions({
-    queryKey: feedKeys.likers(feedId, likeUniCode),
-    queryFn: ({ pageParam, signal }: { pageParam: PageParam; signal: AbortSignal }) =>
-      api
-        .get(feedLikers, 'feed/likes', { searchParams: { feedId, ...(likeUniCode ? { likeUniCode } : {}), ...pageSearchParams(pageParam) }, signal })
-        .then((r) => r.data),
-    initialPageParam,
-    getNextPageParam,
-  });
+/** `GET /api/feed/likes`: one page of who reacted to a post, all of them or with one reaction. */
+export const getFeedLikers = (feedId: number, likeUniCode: ReactionCode | undefined, page: PageParam, signal: AbortSignal) =>
+  api.get(feedLikers, 'feed/likes', { searchParams: { feedId, ...(likeUniCode ? { likeUniCode } : {}), ...pageSearchParams(page) }, signal }).then((r) => r.data);
 
 /** `POST /api/feed/like`: sets the viewer's reaction (null removes it); answers the whole post. */
 export const sendReaction = (feedId: number, likeUniCode: ReactionCode | null) => api.post(feed, 'feed/like', { feedId, likeUniCode }).then((r) => r.data);

@@ -4,6 +4,7 @@ import { messages } from '../../lib/messages';
 import { sendAsMutation, useOptimisticToggle } from '../../lib/optimistic-toggle';
 import { toast } from '../../lib/toast';
 import { relationship } from '#contract/social';
+import { markOrganiserRequested } from '../events/event-cache';
 import { profileKeys } from '../profile/api';
 import { socialKeys } from './api';
 import { patchRelationship, refreshPrivateProfile } from './relationship-cache';
@@ -38,6 +39,8 @@ export function useFollowToggle() {
     same: (a, b) => a.isFollowing === b.isFollowing && a.isRequested === b.isRequested,
     onSettled: (_key, rel, before) => {
       if (rel.isRequested && !before.isRequested) toast.success(messages.social.followRequestSent);
+      // Spec §4: the organiser's events in the cached lists read "Requested" while the request waits.
+      if (rel.isRequested !== before.isRequested) markOrganiserRequested(queryClient, rel.userId, rel.isRequested);
       if (rel.isFollowing !== before.isFollowing) {
         refreshPrivateProfile(queryClient, rel.userId);
         // The viewer's own following count; the following lists refresh on their next visit (a row does not vanish

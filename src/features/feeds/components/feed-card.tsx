@@ -8,6 +8,7 @@ import { useSession } from '../../auth/session-context';
 import { fullDateTime, relativeTime } from '../../notifications/format';
 import { useNow } from '../../notifications/use-now';
 import { formatCount } from '../../profile/format';
+import { feedReactions } from '../feed-reactions';
 import { displayName } from '../mappers';
 import { PhotoGrid } from './photo-grid';
 import { PostMenu } from './post-menu';
@@ -126,7 +127,7 @@ export function FeedCard({ feed, variant = 'list', onDeleted, position }: Props)
       )}
 
       <footer className="flex items-center justify-between gap-2 border-t border-line px-2 pt-1 sm:px-3">
-        <ReactionBar feed={feed} />
+        <ReactionBar adapter={feedReactions} subject={feed} />
         <Link
           to="/feeds/$feedId"
           params={{ feedId: String(feed.id) }}

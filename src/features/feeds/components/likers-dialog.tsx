@@ -9,15 +9,15 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { tabKeyTarget } from '../../../lib/tab-keys';
 import { formatCount } from '../../profile/format';
-import { feedLikersQuery } from '../api';
 import { displayName } from '../mappers';
+import { likersQuery, type ReactionAdapter } from '../reaction-adapter';
 import { reactionOf, topReactions } from '../reactions';
 
 /**
- * Who reacted to a post: a tab for everyone and one per reaction used (WAI-ARIA tabs), each a paged list of
+ * Who reacted to a post or an event: a tab for everyone and one per reaction used (WAI-ARIA tabs), each a paged list of
  * members linking to their profiles.
  */
-export function LikersDialog({ feedId, likes, onClose }: { feedId: number; likes: FeedLikes; onClose(): void }) {
+export function LikersDialog({ adapter, subjectId, likes, onClose }: { adapter: ReactionAdapter; subjectId: number; likes: FeedLikes; onClose(): void }) {
   const tabs: { code: ReactionCode | undefined; label: string; count: number }[] = [
     { code: undefined, label: 'All', count: likes.total },
     ...topReactions(likes, likes.byCode.length).map((r) => ({ code: r.likeUniCode, label: reactionOf(r.likeUniCode).emoji, count: r.count })),
@@ -67,14 +67,14 @@ export function LikersDialog({ feedId, likes, onClose }: { feedId: number; likes
         ))}
       </div>
       <div role="tabpanel" id={`${base}-panel`} aria-labelledby={`${base}-tab-${selected}`} className="min-h-40">
-        <LikerList key={tab.code ?? 'all'} feedId={feedId} code={tab.code} />
+        <LikerList key={tab.code ?? 'all'} adapter={adapter} subjectId={subjectId} code={tab.code} />
       </div>
     </Dialog>
   );
 }
 
-function LikerList({ feedId, code }: { feedId: number; code: ReactionCode | undefined }) {
-  const { data, isPending, error, hasNextPage, isFetchingNextPage, fetchNextPage } = useInfiniteQuery(feedLikersQuery(feedId, code));
+function LikerList({ adapter, subjectId, code }: { adapter: ReactionAdapter; subjectId: number; code: ReactionCode | undefined }) {
+  const { data, isPending, error, hasNextPage, isFetchingNextPage, fetchNextPage } = useInfiniteQuery(likersQuery(adapter, subjectId, code));
   if (isPending) {
     return (
       <div className="flex justify-center p-6">

@@ -1,8 +1,9 @@
 import clsx from 'clsx';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
-import { DEFAULT_REACTION, type Feed, type ReactionCode } from '#contract/feeds';
+import { DEFAULT_REACTION, type FeedLikes, type ReactionCode } from '#contract/feeds';
 import { formatCount } from '../../profile/format';
 import { reactionOf, topReactions } from '../reactions';
+import type { ReactionAdapter } from '../reaction-adapter';
 import { useReactionToggle } from '../reaction-toggle';
 import { LikersDialog } from './likers-dialog';
 import { ReactionPicker } from './reaction-picker';
@@ -14,26 +15,29 @@ const LONG_PRESS_MS = 450;
 
 type Picker = { focus: boolean } | null;
 
+/** What the bar shows reactions of: a post or an event (anything `adapter` speaks for). */
+export type ReactionSubject = { id: number; likes: FeedLikes; isDraft: boolean };
+
 /**
- * A post's reactions: one click reacts with ❤️ or takes your reaction back; resting the pointer on it (desktop), a
+ * A post's or an event's reactions: one click reacts with ❤️ or takes your reaction back; resting the pointer on it (desktop), a
  * long press (touch) or the small "more" button (keyboard) opens the picker to choose another. Beside it the most
  * used reactions and the total, which open who reacted. Everything moves at once and settles on the server's answer.
  */
-export function ReactionBar({ feed }: { feed: Pick<Feed, 'id' | 'likes' | 'isDraft'> }) {
-  const react = useReactionToggle();
+export function ReactionBar({ adapter, subject }: { adapter: ReactionAdapter; subject: ReactionSubject }) {
+  const react = useReactionToggle(adapter);
   const [picker, setPicker] = useState<Picker>(null);
   const [likersOpen, setLikersOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const longPressed = useRef(false);
   const moreRef = useRef<HTMLButtonElement>(null);
-  const { likes } = feed;
+  const { likes } = subject;
   const mine = likes.mine ? reactionOf(likes.mine) : null;
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const choose = (code: ReactionCode | null) => {
     setPicker(null);
-    void react(feed, code);
+    void react(subject, code);
   };
   const later = (ms: number, action: () => void) => {
     clearTimeout(timer.current);
@@ -58,7 +62,7 @@ export function ReactionBar({ feed }: { feed: Pick<Feed, 'id' | 'likes' | 'isDra
     if (event.pointerType !== 'mouse') clearTimeout(timer.current);
   };
 
-  if (feed.isDraft) return <p className="text-sm text-muted">Reactions open once you publish.</p>;
+  if (subject.isDraft) return <p className="text-sm text-muted">Reactions open once you publish.</p>;
 
   return (
     <div className="flex min-w-0 items-center gap-2">
@@ -79,7 +83,7 @@ export function ReactionBar({ feed }: { feed: Pick<Feed, 'id' | 'likes' | 'isDra
             }
             clearTimeout(timer.current);
             setPicker(null);
-            void react(feed, mine ? null : DEFAULT_REACTION);
+            void react(subject, mine ? null : DEFAULT_REACTION);
           }}
           className={clsx(
             'flex min-h-11 items-center gap-1.5 rounded-l-full py-1 pr-2 pl-3 text-sm font-semibold select-none hover:bg-surface-2',
@@ -141,7 +145,7 @@ export function ReactionBar({ feed }: { feed: Pick<Feed, 'id' | 'likes' | 'isDra
           </span>
         </button>
       )}
-      {likersOpen && <LikersDialog feedId={feed.id} likes={likes} onClose={() => setLikersOpen(false)} />}
+      {likersOpen && <LikersDialog adapter={adapter} subjectId={subject.id} likes={likes} onClose={() => setLikersOpen(false)} />}
     </div>
   );
 }

@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '../../../components/not-built-yet';
+import { loadEventDetail } from '../../../features/events/api';
+import { EventDetailPage, EventNotFound } from '../../../features/events/components/event-detail-page';
 
 export const Route = createFileRoute('/_main/events/$eventId')({
-  component: () => <NotBuiltYet area="Events" title="Event" description="The route, time, place and people going, with reactions and comments." />,
+  loader: ({ context: { queryClient }, params }) => loadEventDetail(queryClient, params.eventId),
+  component: function EventDetail() {
+    return <EventDetailPage eventId={Route.useLoaderData().eventId} />;
+  },
+  notFoundComponent: EventNotFound,
 });

@@ -1,6 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '../../../components/not-built-yet';
+import { eventDetailQuery } from '../../../features/events/api';
+import { EditEventPage } from '../../../features/events/form/event-form-page';
 
+/** `/events/edit?eventId=`: the event's form, for its organiser and co-hosts. */
 export const Route = createFileRoute('/_main/events/edit')({
-  component: () => <NotBuiltYet area="Events" title="Edit an event" description="Change the details, route or visibility of an event you organise." />,
+  // A plain check rather than a zod schema: search validation loads with every first page (check P1).
+  validateSearch: (raw: Record<string, unknown>): { eventId?: number | undefined } => {
+    const id = Number(raw.eventId);
+    return { eventId: Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647 ? id : undefined };
+  },
+  loaderDeps: ({ search }) => ({ eventId: search.eventId }),
+  // A prefetch only: a missing event, or one the viewer may not edit, is the page's own state, decided where it renders.
+  loader: ({ context: { queryClient }, deps: { eventId } }) => (eventId === undefined ? undefined : queryClient.prefetchQuery(eventDetailQuery(eventId))),
+  component: function EditEventRoute() {
+    return <EditEventPage eventId={Route.useSearch().eventId} />;
+  },
 });

@@ -1,0 +1,470 @@
+import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { FeedReply } from '#contract/feeds';
+import type { MemberSummary } from '#contract/social';
+import type { Deps } from '../../deps';
+import type { Db } from '../../db/client';
+import { keysetPage, type PageAsked, type PagedAnswer } from '../../db/keyset';
+import { eventCommentLikes, eventComments, events, feedCommentLikes, feedComments, feeds, notifications, users } from '../../db/schema';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import { writeNotification } from '../notifications/notify';
+import { withOutbox, type Outbox } from '../notifications/outbox';
+import type { SentenceVariant } from '../notifications/sentences';
+import { parseTags, resolveMentions } from '../feeds/text-tags';
+
+/**
+ * Threaded comments on a subject, one engine for every subject that has them (posts since issue 5, events since
+ * issue 6): top-level comments newest first, each with its replies one level deep. A subject is described once
+ * (`CommentSubject`: its tables, who may see it, what its notifications say) and `commentEngine` answers the five
+ * calls for it; the rules below hold for every subject alike.
+ *
+ * The subject's `comment_count` counts every comment still there, top-level and replies alike: adding either raises it
+ * by one; deleting a reply lowers it by one; deleting a top-level comment removes its replies too and lowers it by one
+ * plus their number (contract `commentDeleted`). `reply_count` and `like_count` are kept in step the same way, in the
+ * transaction that changes them.
+ */
+
+export const PER_PAGE = 20;
+/** Replies carried under each top-level comment of a page, oldest first; `replyCount` tells how many there are. */
+export const REPLIES_SHOWN = 50;
+export const COMMENT_NOT_FOUND = 'That comment does not exist.';
+const REPLY_DEPTH = 'Reply to the comment itself.';
+
+/** What the engine reads of a subject: its id, its owner (the post's author, the event's organiser), its draft state. */
+export type SubjectRow = { id: number; userId: number; isDraft: boolean };
+
+/** The wire names of the subject's id on a comment, one per pair of comment tables in schema.ts. */
+export type SubjectKey = 'feedId' | 'eventId';
+
+export type CommentSubject<K extends SubjectKey, S extends SubjectRow> = {
+  /** The subject's id as the comment tables and the wire name it (`feedId`, `eventId`). */
+  key: K;
+  /** The subject's comment table, its comment-likes table, and its own table (which keeps `comment_count`). */
+  comments: K extends 'feedId' ? typeof feedComments : typeof eventComments;
+  likes: K extends 'feedId' ? typeof feedCommentLikes : typeof eventCommentLikes;
+  counted: K extends 'feedId' ? typeof feeds : typeof events;
+  /** The subject if the viewer may see it, else its 404 (`loadViewableFeed`, `loadViewableEvent`). */
+  loadViewable(db: Db, viewerId: number, subjectId: number): Promise<S>;
+  /**
+   * Who may see the subject, asked of each member about to be told something: a notification goes only to a member
+   * who may follow its link. Whatever the check needs is read once per call, by the first notification.
+   */
+  audience(db: Db, subject: S): Promise<(userId: number) => Promise<boolean>>;
+  /** Refused with this message while the subject is a draft. */
+  draftMessage: string;
+  notices: {
+    /** Where a notification about one of its comments leads (with the subject's id as `parentId`). */
+    subjectType: 'comment' | 'event_comment';
+    /** What the owner is told of a new comment, when not the `comments` kind's own sentence. */
+    commented?: SentenceVariant | undefined;
+  };
+};
+
+/**
+ * Why the tables are typed loosely inside the engine: Drizzle types a table by its SQL name and each column's name,
+ * table and type, so `feed_comments` and `event_comments` are unrelated types though their columns match one for one,
+ * and no query builder accepts either-of-two (a union). The engine therefore sees every comment table through one
+ * type, the feed table's without its subject column, and every subject table through the feed table's `id` and
+ * `comment_count`. What its queries return is typed by those shared columns, which both tables declare alike in
+ * schema.ts. The descriptor's fields accept only the real tables of one subject (`CommentSubject`), the cast happens
+ * here once, and the one column whose name differs is reached by the descriptor's `key`.
+ */
+type OnlyColumns<T extends { _: { columns: object } }, Keep extends keyof T['_']['columns']> = Omit<T, Exclude<keyof T['_']['columns'], Keep>>;
+type CommentTable = Omit<typeof feedComments, 'feedId'>;
+type LikeTable = typeof feedCommentLikes;
+type CountedTable = OnlyColumns<typeof feeds, 'id' | 'commentCount'>;
+type SubjectColumn = (typeof feedComments)['feedId'];
+
+function tablesOf<K extends SubjectKey, S extends SubjectRow>(s: CommentSubject<K, S>) {
+  const subjectColumn: SubjectColumn = (s.comments as unknown as Record<SubjectKey, SubjectColumn>)[s.key];
+  return {
+    comments: s.comments as unknown as CommentTable,
+    subjectColumn,
+    likes: s.likes as unknown as LikeTable,
+    counted: s.counted as unknown as CountedTable,
+  };
+}
+
+type CommentRow = {
+  id: number;
+  subjectId: number;
+  userId: number;
+  parentId: number | null;
+  body: string;
+  hashtags: string[];
+  mentions: number[];
+  likeCount: number;
+  replyCount: number;
+  createdAt: Date;
+  editedAt: Date | null;
+};
+
+/** A reply as the wire carries it, with the subject's id under the subject's own name. */
+export type ReplyOf<K extends SubjectKey> = Omit<FeedReply, 'feedId'> & { [P in K]: number };
+/** A top-level comment with its first replies. */
+export type CommentOf<K extends SubjectKey> = ReplyOf<K> & { replyCount: number; reply: ReplyOf<K>[] };
+
+/** What a new comment needs: no policy and no notifications (see `insertComment`). */
+export type NewComment = { subjectId: number; userId: number; parentId: number | null; comment: string; createdAt: Date };
+
+const summaryColumns = {
+  userId: users.id,
+  handleName: users.handleName,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  profileImage: users.profileImage,
+};
+
+/** The five comment calls (and the seeding insert) for one kind of subject. */
+export function commentEngine<K extends SubjectKey, S extends SubjectRow>(subject: CommentSubject<K, S>) {
+  const { comments, subjectColumn, likes, counted } = tablesOf(subject);
+
+  const commentColumns = {
+    id: comments.id,
+    subjectId: subjectColumn,
+    userId: comments.userId,
+    parentId: comments.parentId,
+    body: comments.body,
+    hashtags: comments.hashtags,
+    mentions: comments.mentions,
+    likeCount: comments.likeCount,
+    replyCount: comments.replyCount,
+    createdAt: comments.createdAt,
+    editedAt: comments.editedAt,
+  };
+
+  /**
+   * How `viewerId` sees the comments `rows`: authors, mentioned members and the viewer's likes, read for all of them
+   * in two queries whatever their number. Every member's summary is public (check 11); blocks will subtract here.
+   */
+  async function viewOf(db: Db, viewerId: number, rows: CommentRow[]): Promise<(row: CommentRow) => ReplyOf<K>> {
+    const ids = rows.map((r) => r.id);
+    const people = [...new Set(rows.flatMap((r) => [r.userId, ...r.mentions]))];
+    const [liked, members] = await Promise.all([
+      ids.length === 0
+        ? []
+        : db
+            .select({ commentId: likes.commentId })
+            .from(likes)
+            .where(and(eq(likes.userId, viewerId), inArray(likes.commentId, ids))),
+      people.length === 0 ? [] : db.select(summaryColumns).from(users).where(inArray(users.id, people)),
+    ]);
+    const likedIds = new Set(liked.map((l) => l.commentId));
+    const byId = new Map<number, MemberSummary>(members.map((m) => [m.userId, m]));
+    return (row) =>
+      ({
+        commentId: row.id,
+        [subject.key]: row.subjectId,
+        parentId: row.parentId ?? 0,
+        comment: row.body,
+        hashtags: row.hashtags,
+        // A mentioned member who has since deleted their account is left out.
+        tagUser: row.mentions.flatMap((id) => byId.get(id) ?? []),
+        // Comments go with their author's account (cascade), so the author is always there.
+        author: byId.get(row.userId)!,
+        likeCount: row.likeCount,
+        isLiked: likedIds.has(row.id),
+        createdAt: row.createdAt.toISOString(),
+        editedAt: row.editedAt?.toISOString() ?? null,
+        // A computed key widens to a string index; `key` is K, so this is a ReplyOf<K>.
+      }) as ReplyOf<K>;
+  }
+
+  /**
+   * The first `REPLIES_SHOWN` replies of each of `parentIds`, oldest first, in one query: a lateral join reads each
+   * parent's replies from the (parent_id, created_at, id) index and stops at the cap.
+   */
+  async function repliesOf(db: Db, parentIds: number[]): Promise<CommentRow[]> {
+    if (parentIds.length === 0) return [];
+    const parent = alias(comments, 'parent');
+    const reply = db
+      .select(commentColumns)
+      .from(comments)
+      .where(eq(comments.parentId, parent.id))
+      .orderBy(asc(comments.createdAt), asc(comments.id))
+      .limit(REPLIES_SHOWN)
+      .as('reply');
+    return db
+      .select({
+        id: reply.id,
+        subjectId: reply.subjectId,
+        userId: reply.userId,
+        parentId: reply.parentId,
+        body: reply.body,
+        hashtags: reply.hashtags,
+        mentions: reply.mentions,
+        likeCount: reply.likeCount,
+        replyCount: reply.replyCount,
+        createdAt: reply.createdAt,
+        editedAt: reply.editedAt,
+      })
+      .from(parent)
+      .innerJoinLateral(reply, sql`true`)
+      .where(inArray(parent.id, parentIds))
+      .orderBy(asc(reply.createdAt), asc(reply.id));
+  }
+
+  /**
+   * A subject's top-level comments, newest first (keyset, server/db/keyset.ts), each with its first replies oldest
+   * first. Five queries a page however many comments and replies it holds.
+   */
+  async function listComments(db: Db, viewerId: number, subjectId: number, q: PageAsked): Promise<PagedAnswer<CommentOf<K>>> {
+    await subject.loadViewable(db, viewerId, subjectId);
+    const at = keysetPage(q, { createdAt: comments.createdAt, id: comments.id }, PER_PAGE);
+    const topLevel = and(eq(subjectColumn, subjectId), isNull(comments.parentId));
+    const [rows, [totalRow]] = await Promise.all([
+      db
+        .select(commentColumns)
+        .from(comments)
+        .where(and(topLevel, at.where))
+        .orderBy(...at.orderBy)
+        .limit(at.limit)
+        .offset(at.offset),
+      db.select({ n: count() }).from(comments).where(topLevel),
+    ]);
+    const page = at.answer(rows, totalRow?.n ?? 0, (r) => ({ createdAt: r.createdAt, id: r.id }));
+    const replies = await repliesOf(
+      db,
+      page.list.map((r) => r.id),
+    );
+    const view = await viewOf(db, viewerId, [...page.list, ...replies]);
+    const byParent = new Map<number, CommentRow[]>();
+    for (const r of replies) byParent.set(r.parentId!, [...(byParent.get(r.parentId!) ?? []), r]);
+    return { ...page, list: page.list.map((r) => ({ ...view(r), replyCount: r.replyCount, reply: (byParent.get(r.id) ?? []).map(view) })) };
+  }
+
+  /** Raises (or lowers) the subject's `comment_count` by `by`, never below zero; answers the count now. */
+  async function countComments(tx: Db, subjectId: number, by: number) {
+    const [row] = await tx
+      .update(counted)
+      .set({ commentCount: sql`greatest(${counted.commentCount} + ${by}, 0)` })
+      .where(eq(counted.id, subjectId))
+      .returning({ commentCount: counted.commentCount });
+    return row!.commentCount;
+  }
+
+  /**
+   * Stores a comment with its hashtags and the members it may mention, and raises the counts it changes (the
+   * subject's `comment_count`; a reply also its parent's `reply_count`). No policy and no notifications: the caller
+   * decided already (`addComment`, or the demo world seeding comments as its members).
+   */
+  async function insertComment(tx: Db, input: NewComment) {
+    const tags = parseTags(input.comment);
+    const mentioned = await resolveMentions(tx, input.userId, tags.handles);
+    const values = {
+      [subject.key]: input.subjectId,
+      userId: input.userId,
+      parentId: input.parentId,
+      body: input.comment,
+      hashtags: tags.hashtags,
+      mentions: mentioned.map((m) => m.userId),
+      createdAt: input.createdAt,
+    };
+    // The insert's value type is the feed table's (see `tablesOf`); the subject column goes in under `key`.
+    const [row] = await tx
+      .insert(comments)
+      .values(values as typeof feedComments.$inferInsert)
+      .returning(commentColumns);
+    if (input.parentId !== null) {
+      await tx
+        .update(comments)
+        .set({ replyCount: sql`${comments.replyCount} + 1` })
+        .where(eq(comments.id, input.parentId));
+    }
+    const commentCount = await countComments(tx, input.subjectId, 1);
+    return { row: row!, commentCount, mentioned };
+  }
+
+  /**
+   * Tells members about what `actorId` did to `commentId`: each member once, by the first reason given, never the
+   * actor, and only a member who may see the subject (a mention of someone who may not stays plain text to them).
+   */
+  function commentNotices(tx: Db, now: Date, outbox: Outbox, actorId: number, about: S, commentId: number) {
+    const told = new Set([actorId]);
+    let audience: ReturnType<CommentSubject<K, S>['audience']> | null = null;
+    return async (userId: number, kind: 'comments' | 'mentions' | 'likes', sentence?: SentenceVariant) => {
+      if (told.has(userId)) return;
+      told.add(userId);
+      audience ??= subject.audience(tx, about);
+      if (!(await (await audience)(userId))) return;
+      await writeNotification(tx, now, outbox, {
+        userId,
+        actorId,
+        kind,
+        subjectType: subject.notices.subjectType,
+        subjectId: commentId,
+        parentId: about.id,
+        sentence,
+      });
+    };
+  }
+
+  /** A comment of the subject, locked until the transaction ends (a reply and its parent's deletion queue up). */
+  async function lockComment(tx: Db, subjectId: number, commentId: number) {
+    const [row] = await tx
+      .select(commentColumns)
+      .from(comments)
+      .where(and(eq(comments.id, commentId), eq(subjectColumn, subjectId)))
+      .limit(1)
+      .for('update');
+    return row;
+  }
+
+  /**
+   * A top-level comment on a subject the viewer may see, or a reply to one of its top-level comments (one level
+   * deep). The subject's owner, the parent comment's author and the members mentioned are told.
+   */
+  async function addComment(deps: Deps, viewerId: number, input: { subjectId: number; parentId?: number | undefined; comment: string }) {
+    return withOutbox(deps, async (tx, outbox) => {
+      const now = deps.clock.now();
+      const about = await subject.loadViewable(tx, viewerId, input.subjectId);
+      if (about.isDraft) throw badRequest(subject.draftMessage, { [subject.key]: [subject.draftMessage] });
+      const parentId = input.parentId || null;
+      const parent = parentId === null ? null : await lockComment(tx, about.id, parentId);
+      if (parentId !== null && !parent) throw notFound(COMMENT_NOT_FOUND);
+      if (parent && parent.parentId !== null) throw badRequest(REPLY_DEPTH, { parentId: [REPLY_DEPTH] });
+      const { row, commentCount, mentioned } = await insertComment(tx, { subjectId: about.id, userId: viewerId, parentId, comment: input.comment, createdAt: now });
+      const tell = commentNotices(tx, now, outbox, viewerId, about, row.id);
+      if (parent) await tell(parent.userId, 'comments', 'comment_reply');
+      await tell(about.userId, 'comments', subject.notices.commented);
+      for (const m of mentioned) await tell(m.userId, 'mentions', 'comment_mention');
+      const view = await viewOf(tx, viewerId, [row]);
+      return { comment: view(row), commentCount };
+    });
+  }
+
+  /** The viewer's own comment, new text; members newly mentioned are told. */
+  async function editComment(deps: Deps, viewerId: number, input: { subjectId: number; commentId: number; comment: string }) {
+    return withOutbox(deps, async (tx, outbox) => {
+      const now = deps.clock.now();
+      const about = await subject.loadViewable(tx, viewerId, input.subjectId);
+      const found = await lockComment(tx, about.id, input.commentId);
+      if (!found || found.userId !== viewerId) throw notFound(COMMENT_NOT_FOUND);
+      const tags = parseTags(input.comment);
+      const mentioned = await resolveMentions(tx, viewerId, tags.handles);
+      const [row] = await tx
+        .update(comments)
+        .set({ body: input.comment, hashtags: tags.hashtags, mentions: mentioned.map((m) => m.userId), editedAt: now })
+        .where(eq(comments.id, found.id))
+        .returning(commentColumns);
+      const tell = commentNotices(tx, now, outbox, viewerId, about, found.id);
+      for (const m of mentioned) if (!found.mentions.includes(m.userId)) await tell(m.userId, 'mentions', 'comment_mention');
+      const view = await viewOf(tx, viewerId, [row!]);
+      return view(row!);
+    });
+  }
+
+  /**
+   * A comment whose subject the viewer may see, with that subject; otherwise the same 404 as a comment that does not
+   * exist, since the caller named only the comment.
+   */
+  async function viewableComment(tx: Db, viewerId: number, commentId: number) {
+    const [found] = await tx.select(commentColumns).from(comments).where(eq(comments.id, commentId)).limit(1);
+    if (!found) throw notFound(COMMENT_NOT_FOUND);
+    try {
+      return { found, about: await subject.loadViewable(tx, viewerId, found.subjectId) };
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 404) throw notFound(COMMENT_NOT_FOUND);
+      throw error;
+    }
+  }
+
+  /** Whether `authorId` has a notification of `likerId`'s like of the comment already. */
+  async function toldOfLike(tx: Db, authorId: number, likerId: number, commentId: number) {
+    const [row] = await tx
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, authorId),
+          eq(notifications.actorId, likerId),
+          eq(notifications.kind, 'likes'),
+          eq(notifications.subjectType, subject.notices.subjectType),
+          eq(notifications.subjectId, commentId),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /**
+   * Sets whether the viewer likes a comment (saying the same twice changes nothing) and answers the comment as it now
+   * stands. Its author is told of a like once, not again on every like after an unlike.
+   */
+  async function setCommentLike(deps: Deps, viewerId: number, input: { commentId: number; isLiked: boolean }) {
+    return withOutbox(deps, async (tx, outbox) => {
+      const now = deps.clock.now();
+      const { found, about } = await viewableComment(tx, viewerId, input.commentId);
+      const mine = and(eq(likes.commentId, found.id), eq(likes.userId, viewerId));
+      const changed = input.isLiked
+        ? await tx.insert(likes).values({ commentId: found.id, userId: viewerId, createdAt: now }).onConflictDoNothing().returning({ userId: likes.userId })
+        : await tx.delete(likes).where(mine).returning({ userId: likes.userId });
+      let row = found;
+      if (changed.length > 0) {
+        [row] = (await tx
+          .update(comments)
+          .set({ likeCount: sql`greatest(${comments.likeCount} + ${input.isLiked ? 1 : -1}, 0)` })
+          .where(eq(comments.id, found.id))
+          .returning(commentColumns)) as [CommentRow];
+        if (input.isLiked && found.userId !== viewerId && !(await toldOfLike(tx, found.userId, viewerId, found.id))) {
+          await commentNotices(tx, now, outbox, viewerId, about, found.id)(found.userId, 'likes', 'comment_like');
+        }
+      }
+      const view = await viewOf(tx, viewerId, [row]);
+      return view(row);
+    });
+  }
+
+  /**
+   * Removes the notifications about removed comments. Only their possible recipients are searched (the subject's
+   * owner, the parent's author, each removed comment's author and mentions), so the (user_id, …) index serves it.
+   */
+  async function forgetNotices(tx: Db, outbox: Outbox, ownerId: number, found: CommentRow, removed: { id: number; userId: number; mentions: number[] }[]) {
+    const recipients = new Set([ownerId, ...removed.flatMap((r) => [r.userId, ...r.mentions])]);
+    if (found.parentId !== null) {
+      const [parent] = await tx.select({ userId: comments.userId }).from(comments).where(eq(comments.id, found.parentId));
+      if (parent) recipients.add(parent.userId);
+    }
+    const gone = await tx
+      .delete(notifications)
+      .where(
+        and(
+          inArray(notifications.userId, [...recipients]),
+          eq(notifications.subjectType, subject.notices.subjectType),
+          inArray(
+            notifications.subjectId,
+            removed.map((r) => r.id),
+          ),
+        ),
+      )
+      .returning({ userId: notifications.userId });
+    for (const userId of new Set(gone.map((g) => g.userId))) outbox.badge(userId);
+  }
+
+  /**
+   * By the comment's author, or by the subject's owner (any comment on their post or event). A top-level comment
+   * takes its replies with it. Notifications about the removed comments go too: they lead nowhere.
+   */
+  async function deleteComment(deps: Deps, viewerId: number, input: { subjectId: number; commentId: number }) {
+    return withOutbox(deps, async (tx, outbox) => {
+      const about = await subject.loadViewable(tx, viewerId, input.subjectId);
+      const found = await lockComment(tx, about.id, input.commentId);
+      if (!found || (found.userId !== viewerId && about.userId !== viewerId)) throw notFound(COMMENT_NOT_FOUND);
+      const removed = await tx
+        .delete(comments)
+        .where(or(eq(comments.id, found.id), eq(comments.parentId, found.id)))
+        .returning({ id: comments.id, userId: comments.userId, mentions: comments.mentions });
+      if (found.parentId !== null) {
+        await tx
+          .update(comments)
+          .set({ replyCount: sql`greatest(${comments.replyCount} - 1, 0)` })
+          .where(eq(comments.id, found.parentId));
+      }
+      const commentCount = await countComments(tx, about.id, -removed.length);
+      await forgetNotices(tx, outbox, about.userId, found, removed);
+      return { commentId: found.id, parentId: found.parentId ?? 0, commentCount };
+    });
+  }
+
+  return { listComments, insertComment, addComment, editComment, setCommentLike, deleteComment };
+}

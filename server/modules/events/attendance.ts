@@ -1,0 +1,93 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { EventStatus } from '#contract/events';
+import type { Deps } from '../../deps';
+import { eventAttendees, eventInterests, events } from '../../db/schema';
+import { conflict } from '../../lib/errors';
+import { withOutbox } from '../notifications/outbox';
+import { loadViewableEvent } from './event-access';
+import { eventStatusOf } from './event-views';
+import { closedReason, fillFromWaitlist, lockEvent } from './waitlist';
+
+/**
+ * Interested, going and the waitlist (issue 6). Interest and attendance are separate (as Meetup keeps them): joining
+ * leaves "interested" as it was. Each call answers the viewer's state and the counts (`eventStatus`), and repeating
+ * one (joining twice, leaving twice) changes nothing.
+ */
+
+type StatusDeps = Pick<Deps, 'db' | 'bus' | 'mailer' | 'clock'>;
+
+/**
+ * `POST /api/challenge/interestedChallengetoggle`: marks or unmarks interest. Marking needs an open event (published,
+ * not cancelled, not ended); unmarking is always possible.
+ */
+export async function toggleInterest(deps: StatusDeps, viewerId: number, eventId: number): Promise<EventStatus> {
+  return withOutbox(deps, async (tx) => {
+    await loadViewableEvent(tx, viewerId, eventId);
+    const event = await lockEvent(tx, eventId);
+    const gone = await tx
+      .delete(eventInterests)
+      .where(and(eq(eventInterests.eventId, eventId), eq(eventInterests.userId, viewerId)))
+      .returning({ id: eventInterests.id });
+    if (gone.length > 0) {
+      await tx.update(events).set({ interestedCount: sql`${events.interestedCount} - 1` }).where(eq(events.id, eventId));
+    } else {
+      const now = deps.clock.now();
+      const closed = closedReason(event, now);
+      if (closed) throw conflict(closed);
+      await tx.insert(eventInterests).values({ eventId, userId: viewerId, createdAt: now });
+      await tx.update(events).set({ interestedCount: sql`${events.interestedCount} + 1` }).where(eq(events.id, eventId));
+    }
+    return eventStatusOf(tx, viewerId, eventId);
+  });
+}
+
+/**
+ * `POST /api/challenge/join`: going, or on the waitlist when every place is taken. The event row is locked for the
+ * count and the insert, so concurrent joins never take more places than there are, and the waitlist's order is the
+ * order the lock was granted in. Already going or waiting: nothing changes.
+ */
+export async function joinEvent(deps: StatusDeps, viewerId: number, eventId: number): Promise<EventStatus> {
+  return withOutbox(deps, async (tx) => {
+    await loadViewableEvent(tx, viewerId, eventId);
+    const event = await lockEvent(tx, eventId);
+    const [already] = await tx
+      .select({ id: eventAttendees.id })
+      .from(eventAttendees)
+      .where(and(eq(eventAttendees.eventId, eventId), eq(eventAttendees.userId, viewerId)));
+    if (!already) {
+      // Read after the lock: the waitlist is ordered by this time, and the lock hands it out in order.
+      const now = deps.clock.now();
+      const closed = closedReason(event, now);
+      if (closed) throw conflict(closed);
+      const full = event.capacity !== null && event.goingCount >= event.capacity;
+      await tx.insert(eventAttendees).values({ eventId, userId: viewerId, status: full ? 'waitlisted' : 'going', createdAt: now, statusAt: now });
+      await tx
+        .update(events)
+        .set(full ? { waitlistCount: sql`${events.waitlistCount} + 1` } : { goingCount: sql`${events.goingCount} + 1` })
+        .where(eq(events.id, eventId));
+    }
+    return eventStatusOf(tx, viewerId, eventId);
+  });
+}
+
+/**
+ * `POST /api/challenge/opt-out`: leaves going or the waitlist. A place given up goes, in the same transaction, to the
+ * first member waiting, who is told. Not going and not waiting: nothing changes.
+ */
+export async function leaveEvent(deps: StatusDeps, viewerId: number, eventId: number): Promise<EventStatus> {
+  return withOutbox(deps, async (tx, outbox) => {
+    await loadViewableEvent(tx, viewerId, eventId);
+    const event = await lockEvent(tx, eventId);
+    const [left] = await tx
+      .delete(eventAttendees)
+      .where(and(eq(eventAttendees.eventId, eventId), eq(eventAttendees.userId, viewerId)))
+      .returning({ status: eventAttendees.status });
+    if (left?.status === 'going') {
+      await tx.update(events).set({ goingCount: sql`${events.goingCount} - 1` }).where(eq(events.id, eventId));
+      await fillFromWaitlist(tx, deps.clock.now(), outbox, { ...event, goingCount: event.goingCount - 1 });
+    } else if (left?.status === 'waitlisted') {
+      await tx.update(events).set({ waitlistCount: sql`${events.waitlistCount} - 1` }).where(eq(events.id, eventId));
+    }
+    return eventStatusOf(tx, viewerId, eventId);
+  });
+}

@@ -1,0 +1,179 @@
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { GOING_PREVIEW_MAX, type Event, type EventStatus } from '#contract/events';
+import type { MemberSummary } from '#contract/social';
+import type { Db } from '../../db/client';
+import { eventAttendees, eventCohosts, eventInterests, events, follows, mapRoutes, uploads, users } from '../../db/schema';
+import { toRoute } from '../map-routes/route-view';
+import { mediaUrl } from '../media/upload-files';
+import { eventLikesOf } from './reactions';
+import { clockTime } from './time-zone';
+
+/** An event's own columns, without the search text the database keeps for LIKE. */
+const { searchText: _searchText, ...eventColumnsWithoutSearch } = getTableColumns(events);
+export const eventColumns = eventColumnsWithoutSearch;
+export type EventRow = Omit<typeof events.$inferSelect, 'searchText'>;
+
+/** A member as a JSON object of public columns only (check 11), for the aggregates below. */
+const summaryJson = (u: string) =>
+  sql.raw(`json_build_object('userId', ${u}.id, 'handleName', ${u}.handle_name, 'firstName', ${u}.first_name, 'lastName', ${u}.last_name, 'profileImage', ${u}.profile_image)`);
+
+/** The viewer's place in an event's waitlist, 1-based: the waiting rows ahead of theirs in queue order, and theirs. */
+const waitlistPosition = (a: string) =>
+  sql.raw(`(select count(*)::integer from event_attendees w where w.event_id = ${a}.event_id and w.status = 'waitlisted' and (w.created_at, w.id) <= (${a}.created_at, ${a}.id))`);
+
+type Attendance = { status: 'going' | 'waitlisted'; position: number | null };
+type Banner = { key: string; display: string; thumb: string; width: number; height: number };
+
+/**
+ * Everything a page of events shows beyond the events' own columns and reactions, in one statement: per event its
+ * organiser, co-hosts, banner upload, the viewer's interest, attendance and waitlist place, the first people going,
+ * and whether the viewer's follow request to the organiser is pending. Each is an index probe per event (users_pkey,
+ * event_cohosts_event_user, uploads_key_unique, event_*_event_user, event_attendees_event_status_id,
+ * follows_follower_followee_unique), so the cost grows with the page, never with the tables.
+ */
+function viewsQuery(db: Db, viewerId: number, ids: number[]) {
+  const id = sql`${events.id}`;
+  return db
+    .select({
+      id: events.id,
+      organiser: {
+        userId: users.id,
+        handleName: users.handleName,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        profileImage: users.profileImage,
+      },
+      coHosts: sql<MemberSummary[] | null>`(select json_agg(${summaryJson('u')} order by lower(u.handle_name), u.id)
+        from ${eventCohosts} c join ${users} u on u.id = c.user_id where c.event_id = ${id})`,
+      banner: sql<Banner | null>`(select json_build_object('key', b.key, 'display', b.files->>'display', 'thumb', b.files->>'thumb',
+        'width', b.width, 'height', b.height) from ${uploads} b where b.key = ${events.bannerImage})`,
+      interested: sql<boolean>`exists (select 1 from ${eventInterests} i where i.event_id = ${id} and i.user_id = ${viewerId})`,
+      attendance: sql<Attendance | null>`(select json_build_object('status', a.status,
+        'position', case when a.status = 'waitlisted' then ${waitlistPosition('a')} end)
+        from ${eventAttendees} a where a.event_id = ${id} and a.user_id = ${viewerId})`,
+      goingPreview: sql<MemberSummary[] | null>`(select json_agg(${summaryJson('u')} order by g.status_at, g.id)
+        from (select a.user_id, a.status_at, a.id from ${eventAttendees} a where a.event_id = ${id} and a.status = 'going'
+          order by a.status_at, a.id limit ${sql.raw(String(GOING_PREVIEW_MAX))}) g join ${users} u on u.id = g.user_id)`,
+      isRequest: sql<boolean>`exists (select 1 from ${follows} f where f.follower_id = ${viewerId} and f.followee_id = ${events.userId} and f.status = 'pending')`,
+    })
+    .from(events)
+    .innerJoin(users, eq(users.id, events.userId))
+    .where(inArray(events.id, ids));
+}
+
+/** Seconds since 1970 as the wire's string (spec §3 startDate/endDate). */
+const seconds = (at: Date) => String(Math.floor(at.getTime() / 1000));
+
+/** The viewer's state for an event and its counts, from the event row and the viewer's own rows. */
+export function statusFrom(row: Pick<EventRow, 'id' | 'interestedCount' | 'goingCount' | 'waitlistCount' | 'capacity'>, interested: boolean, attendance: Attendance | null): EventStatus {
+  return {
+    challengeId: row.id,
+    isInterested: interested,
+    isGoing: attendance?.status === 'going',
+    isWaitlisted: attendance?.status === 'waitlisted',
+    waitlistPosition: attendance?.status === 'waitlisted' ? attendance.position : null,
+    interestedCount: row.interestedCount,
+    goingCount: row.goingCount,
+    waitlistCount: row.waitlistCount,
+    capacity: row.capacity,
+  };
+}
+
+/**
+ * Events as `viewerId` sees them, in the order given, in a fixed number of queries whatever the page size (the views
+ * statement, the routes, and the reactions as the reaction engine counts them for every subject). The rows must
+ * already have passed the policy (`mayViewEvent` / `visibleEventsCondition`).
+ */
+export async function eventViews(db: Db, viewerId: number, rows: EventRow[]): Promise<Event[]> {
+  if (rows.length === 0) return [];
+  const routeIds = [...new Set(rows.flatMap((r) => (r.routeId === null ? [] : [r.routeId])))];
+  const ids = rows.map((r) => r.id);
+  const [views, routes, likes] = await Promise.all([
+    viewsQuery(db, viewerId, ids),
+    routeIds.length > 0 ? db.select().from(mapRoutes).where(inArray(mapRoutes.id, routeIds)) : [],
+    eventLikesOf(db, viewerId, ids),
+  ]);
+  const viewOf = new Map(views.map((v) => [v.id, v]));
+  const routeOf = new Map(routes.map((r) => [r.id, toRoute(r)]));
+
+  return rows.map((row): Event => {
+    const view = viewOf.get(row.id)!;
+    const coHosts = view.coHosts ?? [];
+    const isOrganiser = row.userId === viewerId;
+    const banner = view.banner;
+    return {
+      id: row.id,
+      createdBy: view.organiser,
+      coHosts,
+      eventName: row.eventName,
+      activityType: row.activityType,
+      sportId: row.sportId,
+      difficulty: row.difficulty,
+      icon: row.icon as Event['icon'],
+      bannerImage: banner && {
+        key: banner.key,
+        url: mediaUrl(banner.key, banner.display),
+        thumbnail: mediaUrl(banner.key, banner.thumb),
+        dimens: `${banner.width}:${banner.height}`,
+      },
+      meetingDescription: row.description,
+      isDraft: row.isDraft,
+      cancelledAt: row.cancelledAt?.toISOString() ?? null,
+      whoCanSee: row.whoCanSee,
+      repeats: row.repeats,
+      startDate: seconds(row.startsAt),
+      endDate: seconds(row.endsAt),
+      startTime: clockTime(row.startsAt, row.timeZone),
+      endTime: clockTime(row.endsAt, row.timeZone),
+      timeZone: row.timeZone,
+      latitude: row.latitude,
+      longitude: row.longitude,
+      location: row.location,
+      city: row.city,
+      state: row.state,
+      country: row.country,
+      zipCode: row.zipCode,
+      routeId: row.routeId,
+      route: row.routeId === null ? null : (routeOf.get(row.routeId) ?? null),
+      goalCalories: row.goalCalories,
+      goalElevation: row.goalElevationM,
+      goalDistance: row.goalDistanceM,
+      status: statusFrom(row, view.interested, view.attendance),
+      goingPreview: view.goingPreview ?? [],
+      likes: likes.get(row.id)!,
+      commentCount: row.commentCount,
+      isRequest: view.isRequest,
+      canEdit: isOrganiser || coHosts.some((c) => c.userId === viewerId),
+      isOrganiser,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  });
+}
+
+/** One event as `viewerId` sees it; the caller has checked they may. */
+export async function eventView(db: Db, viewerId: number, eventId: number): Promise<Event> {
+  const rows = await db.select(eventColumns).from(events).where(eq(events.id, eventId));
+  const [view] = await eventViews(db, viewerId, rows);
+  return view!;
+}
+
+/** The viewer's state for one event and its counts, as every toggle answers it; the caller has checked they may see it. */
+export async function eventStatusOf(db: Db, viewerId: number, eventId: number): Promise<EventStatus> {
+  const [row] = await db
+    .select({
+      id: events.id,
+      interestedCount: events.interestedCount,
+      goingCount: events.goingCount,
+      waitlistCount: events.waitlistCount,
+      capacity: events.capacity,
+      interested: sql<boolean>`exists (select 1 from ${eventInterests} i where i.event_id = ${events.id} and i.user_id = ${viewerId})`,
+    })
+    .from(events)
+    .where(eq(events.id, eventId));
+  const [attendance] = await db
+    .select({ status: eventAttendees.status, position: sql<number | null>`case when ${eventAttendees.status} = 'waitlisted' then ${waitlistPosition('event_attendees')} end` })
+    .from(eventAttendees)
+    .where(and(eq(eventAttendees.eventId, eventId), eq(eventAttendees.userId, viewerId)));
+  return statusFrom(row!, row!.interested, attendance ?? null);
+}

@@ -1,0 +1,49 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Deps } from '../../deps';
+import { eventCohosts, eventInvites, users } from '../../db/schema';
+import { badRequest, conflict, forbidden } from '../../lib/errors';
+import { mayEditEvent } from '../../policy/event-policy';
+import { mayInviteWhere } from '../../policy/social-policy';
+import { writeNotification } from '../notifications/notify';
+import { withOutbox } from '../notifications/outbox';
+import { loadEventWithRole } from './event-access';
+import { closedReason, lockEvent } from './waitlist';
+
+/**
+ * `POST /api/challenge/member/invite`: the organiser or a co-host invites members they may invite (`mayInviteWhere`)
+ * to a published event that is still ahead. An invitation lets the member see the event whoever may otherwise (an
+ * invite-only event, a private organiser's). Each newly invited member is told; the organiser, co-hosts and members
+ * invited already are left as they are. Answers who was newly invited.
+ */
+export async function inviteMembers(deps: Deps, inviterId: number, eventId: number, userIds: readonly number[]): Promise<{ invited: number[] }> {
+  return withOutbox(deps, async (tx, outbox) => {
+    const { role, userId: organiserId } = await loadEventWithRole(tx, inviterId, eventId);
+    if (!mayEditEvent(role)) throw forbidden('Only the organiser and co-hosts can invite people to this event.');
+    const event = await lockEvent(tx, eventId);
+    const now = deps.clock.now();
+    const closed = closedReason(event, now);
+    if (closed) throw conflict(event.isDraft ? 'Publish the event before inviting people.' : closed);
+
+    const hosts = await tx.select({ userId: eventCohosts.userId }).from(eventCohosts).where(eq(eventCohosts.eventId, eventId));
+    const hostIds = new Set([organiserId, ...hosts.map((h) => h.userId)]);
+    const guests = [...new Set(userIds)].filter((id) => !hostIds.has(id));
+    if (guests.length === 0) return { invited: [] };
+    const allowed = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, guests), mayInviteWhere(inviterId)));
+    if (allowed.length !== guests.length) {
+      throw badRequest('Some of these members cannot be invited. Pick members from the list.', { userIds: ['Some of these members cannot be invited.'] });
+    }
+    const added = await tx
+      .insert(eventInvites)
+      .values(guests.map((userId) => ({ eventId, userId, invitedBy: inviterId, createdAt: now })))
+      .onConflictDoNothing({ target: [eventInvites.eventId, eventInvites.userId] })
+      .returning({ userId: eventInvites.userId });
+    const invited = guests.filter((id) => added.some((a) => a.userId === id));
+    for (const userId of invited) {
+      await writeNotification(tx, now, outbox, { userId, actorId: inviterId, kind: 'events', subjectType: 'event', subjectId: eventId, sentence: 'event_invite' });
+    }
+    return { invited };
+  });
+}

@@ -1,0 +1,205 @@
+import type { FastifyBaseLogger } from 'fastify';
+import sharp from 'sharp';
+import type { LngLat } from '#contract/map-routes';
+import type { Deps } from '../../deps';
+import { uploads } from '../../db/schema';
+import { DISPLAY_FILE, mediaUrl, newUploadKey, objectKey, THUMB_FILE } from '../media/upload-files';
+
+/**
+ * The static preview of a route for cards (spec §3 `staticImage`): the line on a plain land-coloured ground, fitted
+ * and padded, a green dot at the start and a red one at the end. No map tiles: it needs no provider and shows no
+ * more than the route itself.
+ *
+ * It is drawn here, pixel by pixel (anti-aliased), and only encoded by sharp from raw pixels. Drawing it as SVG would
+ * need libvips' SVG loader, which the media pipeline keeps blocked in this process on purpose (image-pipeline.ts,
+ * check 15): no uploaded SVG can ever reach a decoder.
+ */
+export const PREVIEW_WIDTH = 640;
+export const PREVIEW_HEIGHT = 360;
+const THUMB_WIDTH = 320;
+const PADDING = 28;
+
+type Rgb = readonly [number, number, number];
+const LAND: Rgb = [233, 238, 224];
+const WHITE: Rgb = [255, 255, 255];
+const LINE: Rgb = [234, 88, 12];
+const START: Rgb = [22, 163, 74];
+const END: Rgb = [220, 38, 38];
+
+/** The preview as raw RGB pixels, PREVIEW_WIDTH × PREVIEW_HEIGHT. */
+export function drawRoutePreview(points: readonly LngLat[]): Buffer {
+  const W = PREVIEW_WIDTH;
+  const H = PREVIEW_HEIGHT;
+  const px = fitToCanvas(points, W, H, PADDING);
+  const casing = new Float32Array(W * H);
+  const line = new Float32Array(W * H);
+  for (let i = 1; i < px.length; i++) {
+    const [a, b] = [px[i - 1]!, px[i]!];
+    stroke(W, H, a, b, [
+      [casing, 4.5],
+      [line, 2.5],
+    ]);
+  }
+  const first = px[0]!;
+  const last = px.at(-1)!;
+  const layers: [Float32Array, Rgb][] = [
+    [casing, WHITE],
+    [line, LINE],
+    [disc(W, H, last, 8.5), WHITE],
+    [disc(W, H, last, 6), END],
+    [disc(W, H, first, 8.5), WHITE],
+    [disc(W, H, first, 6), START],
+  ];
+  const out = Buffer.alloc(W * H * 3);
+  for (let p = 0; p < W * H; p++) {
+    let [r, g, b] = LAND;
+    for (const [cov, [cr, cg, cb]] of layers) {
+      const a = cov[p]!;
+      if (a > 0) {
+        r += (cr - r) * a;
+        g += (cg - g) * a;
+        b += (cb - b) * a;
+      }
+    }
+    out[p * 3] = Math.round(r);
+    out[p * 3 + 1] = Math.round(g);
+    out[p * 3 + 2] = Math.round(b);
+  }
+  return out;
+}
+
+/** WebP of the preview, at card size and as a thumbnail. */
+export async function renderRoutePreview(points: readonly LngLat[]) {
+  const raw = drawRoutePreview(points);
+  const input = () => sharp(raw, { raw: { width: PREVIEW_WIDTH, height: PREVIEW_HEIGHT, channels: 3 } });
+  const display = await input().webp({ quality: 85 }).toBuffer({ resolveWithObject: true });
+  const thumb = await input().resize({ width: THUMB_WIDTH }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true });
+  return {
+    display: { data: display.data, width: display.info.width, height: display.info.height },
+    thumb: { data: thumb.data, width: thumb.info.width, height: thumb.info.height },
+  };
+}
+
+/**
+ * Draws the preview and stores it as an upload of the member's (purpose `route`), so `GET /media/<key>/<file>` serves
+ * it like any picture. The row is written unattached before the files, as every upload is: the caller attaches it in
+ * the transaction that saves the route, and should that never happen the sweeper removes row and files. Answers the
+ * key and its display URL, or null when it could not be made (logged; the route is saved without a preview).
+ */
+export async function storeRoutePreview(
+  deps: Pick<Deps, 'db' | 'storage' | 'clock'>,
+  userId: number,
+  points: readonly LngLat[],
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<{ key: string; url: string } | null> {
+  try {
+    const image = await renderRoutePreview(points);
+    const key = newUploadKey();
+    const files = { display: DISPLAY_FILE, thumb: THUMB_FILE };
+    await deps.db.insert(uploads).values({
+      key,
+      userId,
+      purpose: 'route',
+      originalMime: 'image/webp',
+      width: image.display.width,
+      height: image.display.height,
+      files,
+      bytes: image.display.data.length + image.thumb.data.length,
+      createdAt: deps.clock.now(),
+    });
+    await Promise.all([
+      deps.storage.put(objectKey(key, DISPLAY_FILE), image.display.data, 'image/webp'),
+      deps.storage.put(objectKey(key, THUMB_FILE), image.thumb.data, 'image/webp'),
+    ]);
+    return { key, url: mediaUrl(key, DISPLAY_FILE) };
+  } catch (err) {
+    log.warn({ err }, 'could not make the route preview image; the route is saved without one');
+    return null;
+  }
+}
+
+/** Pixel positions of the points: Web Mercator (longitudes unwrapped), fitted into the canvas inside `pad`, centred. */
+function fitToCanvas(points: readonly LngLat[], W: number, H: number, pad: number): [number, number][] {
+  let lng = points[0]?.[0] ?? 0;
+  const merc = points.map(([rawLng, lat], i) => {
+    if (i > 0) {
+      let d = rawLng - points[i - 1]![0];
+      if (d > 180) d -= 360;
+      else if (d < -180) d += 360;
+      lng += d;
+    }
+    const phi = (Math.max(-85, Math.min(85, lat)) * Math.PI) / 180;
+    return [(lng * Math.PI) / 180, Math.log(Math.tan(Math.PI / 4 + phi / 2))] as const;
+  });
+  const xs = merc.map((m) => m[0]);
+  const ys = merc.map((m) => m[1]);
+  const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const spanX = maxX - minX;
+  const spanY = maxY - minY;
+  const scale = Math.min(spanX > 0 ? (W - 2 * pad) / spanX : Infinity, spanY > 0 ? (H - 2 * pad) / spanY : Infinity);
+  const s = Number.isFinite(scale) ? scale : 0;
+  const cx = (minX + maxX) / 2;
+  const cy = (minY + maxY) / 2;
+  // Screen y grows downwards, Mercator y northwards.
+  return merc.map(([x, y]) => [W / 2 + (x - cx) * s, H / 2 - (y - cy) * s]);
+}
+
+const clamp01 = (v: number) => (v <= 0 ? 0 : v >= 1 ? 1 : v);
+
+/**
+ * Adds round-capped strokes from `a` to `b` to coverage maps, each with its half-width (widest first), taking the
+ * max so overlaps do not darken. Walks the segment's long axis and covers only a band around the line: the cost grows
+ * with the segment's length, not its bounding box.
+ */
+function stroke(W: number, H: number, a: [number, number], b: [number, number], pens: readonly [Float32Array, number][]) {
+  const [ax, ay] = a;
+  const [bx, by] = b;
+  const dx = bx - ax;
+  const dy = by - ay;
+  const len2 = dx * dx + dy * dy;
+  const reach = pens[0]![1] + 1;
+  const band = reach * Math.SQRT2 + 1;
+  const coverPixel = (x: number, y: number) => {
+    if (x < 0 || y < 0 || x >= W || y >= H) return;
+    const qx = x + 0.5 - ax;
+    const qy = y + 0.5 - ay;
+    const t = len2 > 0 ? clamp01((qx * dx + qy * dy) / len2) : 0;
+    const ex = qx - t * dx;
+    const ey = qy - t * dy;
+    const d = Math.sqrt(ex * ex + ey * ey);
+    if (d >= reach) return;
+    const i = y * W + x;
+    for (const [cov, hw] of pens) {
+      const c = clamp01(hw + 0.5 - d);
+      if (c > cov[i]!) cov[i] = c;
+    }
+  };
+  if (Math.abs(dx) >= Math.abs(dy)) {
+    const from = Math.max(0, Math.floor(Math.min(ax, bx) - reach));
+    const to = Math.min(W - 1, Math.ceil(Math.max(ax, bx) + reach));
+    for (let x = from; x <= to; x++) {
+      const t = dx !== 0 ? clamp01((x + 0.5 - ax) / dx) : 0;
+      const cy = ay + t * dy;
+      for (let y = Math.floor(cy - band); y <= Math.ceil(cy + band); y++) coverPixel(x, y);
+    }
+  } else {
+    const from = Math.max(0, Math.floor(Math.min(ay, by) - reach));
+    const to = Math.min(H - 1, Math.ceil(Math.max(ay, by) + reach));
+    for (let y = from; y <= to; y++) {
+      const t = clamp01((y + 0.5 - ay) / dy);
+      const cx = ax + t * dx;
+      for (let x = Math.floor(cx - band); x <= Math.ceil(cx + band); x++) coverPixel(x, y);
+    }
+  }
+}
+
+/** Coverage of a filled, anti-aliased disc of radius `r` around `c`. */
+function disc(W: number, H: number, c: [number, number], r: number) {
+  const cov = new Float32Array(W * H);
+  for (let y = Math.max(0, Math.floor(c[1] - r - 1)); y <= Math.min(H - 1, Math.ceil(c[1] + r + 1)); y++) {
+    for (let x = Math.max(0, Math.floor(c[0] - r - 1)); x <= Math.min(W - 1, Math.ceil(c[0] + r + 1)); x++) {
+      cov[y * W + x] = clamp01(r + 0.5 - Math.hypot(x + 0.5 - c[0], y + 0.5 - c[1]));
+    }
+  }
+  return cov;
+}

@@ -1,0 +1,58 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { buttonClass } from '../../../components/ui/button';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { CommentThread } from '../../comments/components/comment-thread';
+import { eventComments } from '../../comments/event-comments';
+import { eventDetailQuery } from '../api';
+import { DetailPeople } from './detail-people';
+import { DetailRoute } from './detail-route';
+import { DetailSummary } from './detail-summary';
+import { EventMenu } from './event-menu';
+
+/**
+ * `/events/$eventId`: one event whole — what, when (in its own zone) and where, the route on the map with its
+ * elevation profile, who runs it and who is going, Interested / Going, reactions and the comment thread. The
+ * organiser and co-hosts edit it from the menu; the organiser alone cancels or deletes it.
+ */
+export function EventDetailPage({ eventId }: { eventId: number }) {
+  const { data: event } = useQuery(eventDetailQuery(eventId));
+  const navigate = useNavigate();
+  // The route's loader has the event before this renders; a deletion leaves for the list before the event goes.
+  if (!event) return <PageSpinner />;
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 pb-8">
+      <div className="flex items-center gap-2 px-2 sm:px-0">
+        <Link to="/events" className="flex min-h-11 items-center gap-1 rounded-full pr-3 pl-2 text-sm font-semibold text-muted hover:bg-surface-2 hover:text-fg">
+          <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <path d="M15 6l-6 6 6 6" />
+          </svg>
+          Events
+        </Link>
+      </div>
+      <DetailSummary event={event} menu={<EventMenu event={event} onDeleted={() => navigate({ to: '/events' })} />} />
+      <DetailRoute event={event} />
+      <DetailPeople event={event} />
+      {!event.isDraft && (
+        <section id="comments" className="scroll-mt-20 border-line bg-surface p-4 sm:rounded-2xl sm:border">
+          <CommentThread adapter={eventComments} subjectId={event.id} ownerId={event.createdBy.userId} />
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** An event that does not exist, was deleted, or is not the viewer's to see: one answer for all three. */
+export function EventNotFound() {
+  return (
+    <section aria-labelledby="event-missing" className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-12 text-center">
+      <h1 id="event-missing" className="text-2xl font-bold">
+        This event isn’t available
+      </h1>
+      <p className="text-muted">It may have been deleted, or it’s only for people the organiser invited or who follow them.</p>
+      <Link to="/events" className={buttonClass('primary')}>
+        Back to events
+      </Link>
+    </section>
+  );
+}

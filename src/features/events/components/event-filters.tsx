@@ -1,0 +1,180 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import clsx from 'clsx';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { EventTab } from '#contract/events';
+import { SearchBox } from '../../../components/search-box';
+import { distanceToMetres, UNIT_LABELS, useUnits, type Units } from '../../../lib/units';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { SportFilter } from '../../social/components/sport-filter';
+import type { EventSearch } from '../event-search-params';
+import { askPosition, useSharedPosition, type PositionProblem } from '../shared-position';
+
+/** Short enough to feel live, long enough not to ask the server for every letter. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+export const EVENT_TAB_LABELS: Record<EventTab, string> = {
+  upcoming: 'Upcoming',
+  past: 'Past',
+  mine: 'Yours',
+  going: 'Going',
+  interested: 'Interested',
+};
+const TABS: { type: EventTab | undefined; label: string }[] = [
+  { type: undefined, label: EVENT_TAB_LABELS.upcoming },
+  { type: 'past', label: EVENT_TAB_LABELS.past },
+  { type: 'mine', label: EVENT_TAB_LABELS.mine },
+  { type: 'going', label: EVENT_TAB_LABELS.going },
+  { type: 'interested', label: EVENT_TAB_LABELS.interested },
+];
+
+/** Distance choices in the member's units; the list call takes kilometres. */
+const RANGE_STEPS = [10, 25, 50, 100] as const;
+const kmOf = (step: number, units: Units) => Math.round(distanceToMetres(step, units)) / 1000;
+
+export const LOCATION_DENIED = 'Location is blocked for this site, so events are not filtered by distance. Allow it in your browser to use this filter.';
+export const LOCATION_UNAVAILABLE = 'Your browser could not tell where you are, so events are not filtered by distance.';
+
+/**
+ * Which events the list shows: the tab (Upcoming, Past, Yours, Going, Interested), a search (sent once typing
+ * pauses), the sport, and a distance from where the member is (asked of the browser when chosen). Every choice
+ * goes into the address; the position never does.
+ */
+export function EventFilters({ search }: { search: EventSearch }) {
+  const navigate = useNavigate({ from: '/events/' });
+  const set = (change: Partial<EventSearch>) => void navigate({ search: (s) => ({ ...s, ...change }), replace: true });
+  const selected = search.type ?? 'upcoming';
+
+  return (
+    <div className="flex flex-col gap-3 px-4 sm:px-0">
+      <nav aria-label="Which events" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+        <div className="flex min-w-max gap-1 rounded-xl bg-surface-2 p-1 sm:min-w-0">
+          {TABS.map((tab) => {
+            const active = (tab.type ?? 'upcoming') === selected;
+            return (
+              <Link
+                key={tab.label}
+                from="/events/"
+                to="."
+                search={(s) => ({ ...s, type: tab.type })}
+                aria-current={active ? 'page' : undefined}
+                className={clsx(
+                  'flex min-h-10 flex-1 items-center justify-center rounded-lg px-3 text-sm font-semibold whitespace-nowrap transition-colors',
+                  active ? 'bg-surface text-fg shadow-sm' : 'text-muted hover:text-fg',
+                )}
+              >
+                {tab.label}
+              </Link>
+            );
+          })}
+        </div>
+      </nav>
+      <SearchField value={search.search ?? ''} onSettled={(text) => set({ search: text || undefined })} />
+      <SportFilter value={search.sport_id} onChange={(sportId) => set({ sport_id: sportId })} />
+      <RangeFilter range={search.range} onChange={(range) => set({ range })} />
+    </div>
+  );
+}
+
+/** The search box: what is typed shows at once, the address (and the query) follows once typing pauses. */
+function SearchField({ value, onSettled }: { value: string; onSettled(text: string): void }) {
+  const [text, setText] = useState(value);
+  const [seen, setSeen] = useState(value);
+  // The back button or a "Clear" link changed the search: show it. (State adjusted while rendering, not in an effect.)
+  if (value !== seen) {
+    setSeen(value);
+    setText(value);
+  }
+  const settled = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  useEffect(() => {
+    if (settled !== value) onSettled(settled);
+    // Only a pause in typing sends the search; the address catching up must not send it back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settled]);
+  return <SearchBox value={text} onChange={setText} label="Search events" placeholder="Search events by name or place" />;
+}
+
+/**
+ * "Within 10 mi" and so on. Choosing a distance asks the browser where the member is; refused or unknown, the page
+ * says so plainly and the list stays unfiltered.
+ */
+function RangeFilter({ range, onChange }: { range: number | undefined; onChange(range: number | undefined): void }) {
+  const units = useUnits();
+  const id = useId();
+  const position = useSharedPosition();
+  const [asking, setAsking] = useState(false);
+  const [problem, setProblem] = useState<PositionProblem | null>(null);
+  const unit = UNIT_LABELS[units].distance;
+  const options = RANGE_STEPS.map((step) => ({ km: kmOf(step, units), label: `Within ${step} ${unit}` }));
+  // The address's distance as one of the choices (a link made in the other units shows its nearest).
+  const chosen = range === undefined ? '' : String(options.reduce((a, b) => (Math.abs(b.km - range) < Math.abs(a.km - range) ? b : a)).km);
+
+  const asked = useRef(false);
+  const ask = async (km: number) => {
+    asked.current = true;
+    setAsking(true);
+    setProblem(null);
+    const answer = await askPosition();
+    setAsking(false);
+    if (typeof answer === 'string') {
+      setProblem(answer);
+      onChange(undefined);
+    } else {
+      onChange(km);
+    }
+  };
+
+  // A distance in the address with no position yet (a reload, a shared link, the back button): ask, once per visit
+  // of the page, so a refusal is not asked again and again.
+  useEffect(() => {
+    if (range === undefined || position || asked.current) return;
+    asked.current = true;
+    void ask(range);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [range, position]);
+
+  const choose = (value: string) => {
+    if (value === '') {
+      setProblem(null);
+      onChange(undefined);
+    } else if (position) {
+      onChange(Number(value));
+    } else {
+      void ask(Number(value));
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <label htmlFor={id} className="text-sm font-medium">
+          Distance
+        </label>
+        <select
+          id={id}
+          value={asking ? '' : chosen}
+          disabled={asking}
+          onChange={(e) => choose(e.target.value)}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          className="min-h-11 rounded-lg border border-line bg-surface px-3 text-sm text-fg"
+        >
+          <option value="">Any distance</option>
+          {options.map((o) => (
+            <option key={o.km} value={String(o.km)}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+        {asking && (
+          <span role="status" className="text-sm text-muted">
+            Finding where you are…
+          </span>
+        )}
+      </div>
+      {problem && (
+        <p id={`${id}-problem`} role="alert" className="rounded-lg bg-surface-2 p-3 text-sm">
+          {problem === 'denied' ? LOCATION_DENIED : LOCATION_UNAVAILABLE}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { Icon } from '../../../components/icons';
+import { buttonClass } from '../../../components/ui/button';
+import { filtersOf, type EventSearch } from '../event-search-params';
+import { useSharedPosition } from '../shared-position';
+import { EventFilters } from './event-filters';
+import { EventList } from './event-list';
+
+const LIST_LABELS = {
+  upcoming: 'Upcoming events',
+  past: 'Past events',
+  mine: 'Your events',
+  going: 'Events you are going to',
+  interested: 'Events you are interested in',
+} as const;
+
+/**
+ * `/events`: group rides, hikes and challenges. Tabs, search, sport and distance filters above an infinite list of
+ * cards; "Create event" in the header.
+ */
+export function EventsPage({ search }: { search: EventSearch }) {
+  const position = useSharedPosition();
+  const tab = search.type ?? 'upcoming';
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-4 pb-8">
+      <header className="flex flex-wrap items-end justify-between gap-3 px-4 sm:px-0">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-2xl font-bold">Events</h1>
+          <p className="text-sm text-muted">Group rides, hikes and challenges: mark interested, or join.</p>
+        </div>
+        <Link to="/events/create" className={buttonClass('primary')}>
+          <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
+            <path d="M12 5v14M5 12h14" />
+          </svg>
+          Create event
+        </Link>
+      </header>
+      <EventFilters search={search} />
+      <EventList filters={filtersOf(search, position)} label={LIST_LABELS[tab]} empty={<EventsEmpty search={search} />} />
+    </div>
+  );
+}
+
+const createLink = (
+  <Link to="/events/create" className={buttonClass('primary')}>
+    Create an event
+  </Link>
+);
+
+/** What an empty list says, written for the tab and filters that are on, with the one thing worth doing next. */
+function EventsEmpty({ search }: { search: EventSearch }) {
+  const tab = search.type ?? 'upcoming';
+  if (search.search || search.sport_id !== undefined || search.range !== undefined) {
+    return (
+      <EmptyState
+        title={search.search ? `No events match “${search.search}”` : 'No events match these filters'}
+        hint="Try another word, another sport or a wider distance."
+        action={
+          <Link from="/events/" to="." search={{ type: search.type }} className={buttonClass('secondary')}>
+            Clear filters
+          </Link>
+        }
+      />
+    );
+  }
+  switch (tab) {
+    case 'past':
+      return <EmptyState title="No past events yet" hint="Events that have ended show up here, with their photos and comments." action={createLink} />;
+    case 'mine':
+      return <EmptyState title="You haven’t organised an event yet" hint="Plan a ride or hike with a route on the map and gather people for it." action={createLink} />;
+    case 'going':
+      return <EmptyState title="You’re not going to any events yet" hint="Join an upcoming event and it shows up here." action={createLink} />;
+    case 'interested':
+      return <EmptyState title="Nothing marked interested" hint="Mark an event interested to keep an eye on it here." action={createLink} />;
+    default:
+      return <EmptyState title="No upcoming events, for now" hint="Be the first: plan a ride or hike and invite people along." action={createLink} />;
+  }
+}
+
+function EmptyState({ title, hint, action }: { title: string; hint: string; action: ReactNode }) {
+  return (
+    <div className="mx-4 flex flex-col items-center gap-2 rounded-2xl border border-dashed border-line px-6 py-12 text-center sm:mx-0">
+      <Icon name="events" className="mb-1 size-12 text-brand" />
+      <p className="text-lg font-semibold">{title}</p>
+      <p className="max-w-sm text-sm text-muted">{hint}</p>
+      <div className="mt-3">{action}</div>
+    </div>
+  );
+}

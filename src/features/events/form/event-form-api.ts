@@ -1,0 +1,59 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { event, type EventInput } from '#contract/events';
+import { locationInfo, route, type Route, type RouteInput } from '#contract/map-routes';
+import { memberList } from '#contract/social';
+import { api } from '../../../lib/api-client';
+import { upload, type UploadOptions } from '../../../lib/upload';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { eventKeys } from '../api';
+import { replaceEvent } from '../event-cache';
+
+/** `POST /api/route` with JSON: the points drawn on the map, measured and stored by the server. */
+export const saveDrawnRoute = (body: RouteInput) => api.post(route, 'route', body).then((r) => r.data);
+
+/** `POST /api/route` multipart: a GPX file (`file`, with `name` and `sportId`), with upload progress. */
+export function importGpx(file: File, { name, sportId }: { name: string; sportId: number }, options: UploadOptions = {}): Promise<Route> {
+  const form = new FormData();
+  // The fields before the file: a streaming multipart reader on the server meets them first.
+  form.append('name', name);
+  form.append('sportId', String(sportId));
+  form.append('file', file, file.name);
+  return upload(route, 'route', form, options).then((r) => r.data);
+}
+
+/**
+ * `GET /api/getMapboxZipCode?lat=&lng=`: the place at a point when a geocoder is configured; every field null when
+ * none is (the member types them). Silent: a geocoder that fails costs nothing but the prefill.
+ */
+export const reverseGeocode = (lat: number, lng: number, signal?: AbortSignal) =>
+  api.get(locationInfo, 'getMapboxZipCode', { searchParams: { lat, lng }, signal }).then((r) => r.data);
+
+/** Members the viewer may make co-host, by what was typed (`GET /api/selectMembers`, page 1 is plenty for a picker). */
+export function useSelectMembers(search: string, enabled: boolean) {
+  const debounced = useDebouncedValue(search.trim(), 200);
+  return useQuery({
+    queryKey: [...eventKeys.all, 'select-members', debounced] as const,
+    queryFn: ({ signal }) => api.get(memberList, 'selectMembers', { searchParams: { search: debounced }, signal }).then((r) => r.data.list),
+    enabled,
+    staleTime: 60_000,
+    placeholderData: (previous) => previous,
+    // An autocomplete that fails shows no options; a toast per keystroke would be noise.
+    meta: { silent: true },
+  });
+}
+
+/**
+ * `POST /api/challenge` for a new event, `PUT /api/challenge` (with `id`) for an edit (spec §4). The saved event goes
+ * into its detail and wherever lists hold it; lists are refreshed, since a new or re-dated event moves between them.
+ */
+export function useSaveEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EventInput) => (body.id === undefined ? api.post(event, 'challenge', body) : api.put(event, 'challenge', body)),
+    onSuccess: ({ data }) => {
+      replaceEvent(queryClient, data);
+      queryClient.setQueryData(eventKeys.detail(data.id), data);
+      void queryClient.invalidateQueries({ queryKey: eventKeys.lists() });
+    },
+  });
+}

@@ -1,0 +1,186 @@
+import { useMemo, type ReactNode } from 'react';
+import { useWatch, type Control } from 'react-hook-form';
+import type { Event } from '#contract/events';
+import type { LngLat } from '#contract/map-routes';
+import type { MemberSummary } from '#contract/social';
+import { Avatar } from '../../../components/avatar';
+import { MapView } from '../../../components/map/map-view';
+import { distanceToMetres, elevationToMetres, type Units } from '../../../lib/units';
+import { useSession } from '../../auth/session-context';
+import { EventCard } from '../components/event-card';
+import { addressLines } from '../components/detail-summary';
+import { difficultyLabel, formatEventWhen, formatGoals, sportOf } from '../event-format';
+import type { EventFormInput, EventFormValues } from './event-form-schema';
+import { WHO_CAN_SEE_TEXT } from './goals-step';
+import { RouteFigures } from './route-field';
+import { zonedToInstant } from './zoned-time';
+
+const REPEAT_TEXT = { none: null, daily: 'Repeats every day', weekly: 'Repeats every week', monthly: 'Repeats every month' } as const;
+
+const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
+
+/**
+ * The event as the list will show it, from what was typed: the list's own card, with no one going yet. The form
+ * holds no id until the save, so the card's links and buttons are made inert here.
+ */
+function asEvent(v: EventFormInput, units: Units, organiser: MemberSummary, seconds: { start: number; end: number }, existing: Event | null): Event {
+  const capacity = numberOrNull(v.capacity);
+  const elevation = numberOrNull(v.goalElevation);
+  const distance = numberOrNull(v.goalDistance);
+  const id = existing?.id ?? 0;
+  return {
+    id,
+    createdBy: existing?.createdBy ?? organiser,
+    coHosts: v.coHosts,
+    eventName: v.eventName.trim(),
+    activityType: v.activityType.trim(),
+    sportId: Number(v.sportId),
+    difficulty: v.difficulty,
+    icon: v.icon,
+    bannerImage: v.banner,
+    meetingDescription: v.meetingDescription.trim(),
+    isDraft: false,
+    cancelledAt: null,
+    whoCanSee: v.whoCanSee,
+    repeats: v.repeats,
+    startDate: String(seconds.start),
+    endDate: String(seconds.end),
+    // Only the card's own formatting of the instants is shown; these spec strings are not read by it.
+    startTime: v.startTime,
+    endTime: v.endTime,
+    timeZone: v.timeZone,
+    latitude: v.latitude ?? null,
+    longitude: v.longitude ?? null,
+    location: v.location.trim(),
+    city: v.city.trim(),
+    state: v.state.trim(),
+    country: v.country.trim(),
+    zipCode: v.zipCode.trim(),
+    routeId: v.route?.routeId ?? null,
+    route: v.routePoints.length > 0 ? v.route : null,
+    goalCalories: numberOrNull(v.goalCalories),
+    goalElevation: elevation === null ? null : elevationToMetres(elevation, units),
+    goalDistance: distance === null ? null : distanceToMetres(distance, units),
+    status: existing
+      ? { ...existing.status, capacity }
+      : { challengeId: id, isInterested: false, isGoing: false, isWaitlisted: false, waitlistPosition: null, interestedCount: 0, goingCount: 0, waitlistCount: 0, capacity },
+    goingPreview: existing?.goingPreview ?? [],
+    likes: existing?.likes ?? { total: 0, mine: null, byCode: [] },
+    commentCount: existing?.commentCount ?? 0,
+    isRequest: false,
+    canEdit: true,
+    isOrganiser: existing?.isOrganiser ?? true,
+    createdAt: existing?.createdAt ?? new Date().toISOString(),
+    updatedAt: new Date().toISOString(),
+  };
+}
+
+type Props = { control: Control<EventFormInput, unknown, EventFormValues>; units: Units; existing: Event | null };
+
+/**
+ * Step 5 (spec §4 preview toggle): the event as its page and its card will show it, from what was typed — when in
+ * its own zone, where, the route on a map with its figures, goals, hosts, who may see it and how many can come.
+ */
+export function EventPreview({ control, units, existing }: Props) {
+  const v = useWatch({ control }) as EventFormInput;
+  const { user } = useSession();
+  const start = zonedToInstant({ date: v.startDate, time: v.startTime }, v.timeZone);
+  const end = zonedToInstant({ date: v.endDate, time: v.endTime }, v.timeZone);
+  const sport = v.sportId ? sportOf(Number(v.sportId)) : null;
+  const address = addressLines(v);
+  const meeting: LngLat | null = v.latitude != null && v.longitude != null ? [v.longitude, v.latitude] : null;
+  const points = v.routePoints;
+  // One array per place shown: MapView fits again whenever the array changes identity.
+  const fitKey = JSON.stringify([points, meeting]);
+  const fit = useMemo(() => {
+    const [p, m] = JSON.parse(fitKey) as [LngLat[], LngLat | null];
+    const all = m ? [...p, m] : p;
+    return all.length > 0 ? all : null;
+  }, [fitKey]);
+  const capacity = numberOrNull(v.capacity);
+  const organiser: MemberSummary = user
+    ? { userId: user.userId, handleName: user.handleName, firstName: user.firstName, lastName: user.lastName, profileImage: user.profileImage }
+    : { userId: 0, handleName: '', firstName: '', lastName: '', profileImage: null };
+  const event = start && end ? asEvent(v, units, organiser, { start: start.seconds, end: end.seconds }, existing) : null;
+  const goals = event ? formatGoals(event, units) : [];
+
+  return (
+    <div className="flex flex-col gap-6">
+      <article aria-label="Event preview" className="overflow-hidden rounded-2xl border border-line bg-surface">
+        {v.banner ? (
+          <img src={v.banner.url} alt="" className="aspect-[3/1] w-full object-cover" />
+        ) : (
+          <div aria-hidden="true" className={`h-20 ${sport?.colour ?? 'bg-slate-600'}`} />
+        )}
+        <div className="flex flex-col gap-5 p-4 sm:p-6">
+          <header className="flex flex-col gap-1">
+            <h3 className="text-xl font-bold break-words">{v.eventName.trim()}</h3>
+            <p className="text-sm text-muted">{[sport?.name, v.activityType.trim(), difficultyLabel(v.difficulty)].filter(Boolean).join(' · ')}</p>
+          </header>
+          <dl className="grid gap-4 text-sm sm:grid-cols-2">
+            <Fact term="When">
+              {event ? formatEventWhen(event) : 'Not set'}
+              <span className="block text-xs text-muted">{[`Times in ${v.timeZone.replaceAll('_', ' ')}`, REPEAT_TEXT[v.repeats]].filter(Boolean).join(' · ')}</span>
+            </Fact>
+            <Fact term="Where">
+              {address.length > 0 ? address.map((line, i) => <span key={i} className={i === 0 ? 'block' : 'block text-xs text-muted'}>{line}</span>) : meeting ? 'Pinned on the map' : 'Not set'}
+            </Fact>
+            <Fact term="Who can see it">
+              {WHO_CAN_SEE_TEXT[v.whoCanSee].label}
+              <span className="block text-xs text-muted">{WHO_CAN_SEE_TEXT[v.whoCanSee].detail}</span>
+            </Fact>
+            <Fact term="Capacity">{capacity === null ? 'No limit' : `${capacity.toLocaleString('en')} ${capacity === 1 ? 'place' : 'places'}, then a waitlist`}</Fact>
+            <Fact term="Goals">{goals.length > 0 ? goals.join(' · ') : 'None'}</Fact>
+            <Fact term="Co-hosts">
+              {v.coHosts.length === 0 ? (
+                'None'
+              ) : (
+                <span className="flex flex-wrap gap-3">
+                  {v.coHosts.map((m) => (
+                    <span key={m.userId} className="flex items-center gap-2">
+                      <Avatar src={m.profileImage} name={`${m.firstName} ${m.lastName}`} size="sm" />
+                      {`${m.firstName} ${m.lastName}`.trim()}
+                    </span>
+                  ))}
+                </span>
+              )}
+            </Fact>
+          </dl>
+          {v.meetingDescription.trim() && <p className="text-sm break-words whitespace-pre-line">{v.meetingDescription.trim()}</p>}
+          {fit && (
+            <MapView
+              ariaLabel="Map of the meeting point and route"
+              className="h-56 w-full rounded-xl border border-line"
+              interactive={false}
+              fitTo={fit}
+              {...(points.length >= 2 ? { route: points } : {})}
+              markers={meeting ? [{ id: 'meeting', position: meeting, label: 'Meeting point', kind: 'meeting' }] : []}
+            />
+          )}
+          {v.route && points.length > 0 && <RouteFigures route={v.route} />}
+        </div>
+      </article>
+
+      {event && (
+        <section aria-labelledby="event-preview-card" className="flex flex-col gap-2">
+          <h3 id="event-preview-card" className="text-sm font-semibold text-muted">
+            In the events list
+          </h3>
+          {/* Inert: the card's links and buttons lead nowhere until the event is saved. */}
+          <div inert className="max-w-sm">
+            <EventCard event={event} />
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="font-semibold">{term}</dt>
+      <dd className="break-words">{children}</dd>
+    </div>
+  );
+}

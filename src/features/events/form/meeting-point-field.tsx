@@ -1,0 +1,157 @@
+import { useEffect, useRef, useState } from 'react';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
+import { EVENT_PLACE_MAX } from '#contract/events';
+import type { LngLat, LocationInfo } from '#contract/map-routes';
+import { MapView } from '../../../components/map/map-view';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { reverseGeocode } from './event-form-api';
+import type { EventFormInput, EventFormValues } from './event-form-schema';
+
+type Form = UseFormReturn<EventFormInput, unknown, EventFormValues>;
+
+/** Six decimals is about 10 cm: more is noise, fewer would move a trailhead. */
+const round = (n: number) => Math.round(n * 1e6) / 1e6;
+
+const ADDRESS_FIELDS = [
+  ['city', 'city'],
+  ['state', 'state'],
+  ['country', 'country'],
+  ['zipCode', 'zipcode'],
+] as const satisfies readonly (readonly [keyof EventFormInput, keyof LocationInfo])[];
+
+/**
+ * Where people meet: a point clicked on the map (the pin can be dragged), and the place in words. Picking a point
+ * asks the geocoder for the city, state, country and zip code and fills the ones it knows; without a geocoder (or
+ * when it knows nothing there) the member types them.
+ */
+export function MeetingPointField({ form }: { form: Form }) {
+  const { errors } = form.formState;
+  const [latitude, longitude] = useWatch({ control: form.control, name: ['latitude', 'longitude'] });
+  const [lookup, setLookup] = useState<'idle' | 'busy' | 'filled' | 'none'>('idle');
+  const pending = useRef<AbortController | null>(null);
+  const point: LngLat | null = latitude !== null && longitude !== null ? [longitude, latitude] : null;
+  // The first view: the point already chosen (editing), else the whole world until the member picks.
+  const [initialCenter] = useState(point);
+  const viewCenter = useRef<LngLat | null>(null);
+
+  useEffect(() => () => pending.current?.abort(), []);
+
+  const pick = (p: LngLat) => {
+    const lng = round(p[0]);
+    const lat = round(p[1]);
+    form.setValue('latitude', lat, { shouldDirty: true });
+    form.setValue('longitude', lng, { shouldDirty: true });
+    pending.current?.abort();
+    const controller = new AbortController();
+    pending.current = controller;
+    setLookup('busy');
+    reverseGeocode(lat, lng, controller.signal)
+      .then((info) => {
+        if (controller.signal.aborted) return;
+        let filled = false;
+        for (const [field, key] of ADDRESS_FIELDS) {
+          const value = info[key];
+          if (value) {
+            form.setValue(field, field === 'zipCode' ? value.replace(/\D/g, '').slice(0, 6) : value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+            filled = true;
+          }
+        }
+        const place = info.address ?? info.locality;
+        // A place name typed already is the member's; only an empty one is filled.
+        if (place && form.getValues('location').trim() === '') form.setValue('location', place.slice(0, EVENT_PLACE_MAX), { shouldDirty: true });
+        setLookup(filled ? 'filled' : 'none');
+      })
+      // A geocoder that fails costs only the prefill (spec §8): the member types the place.
+      .catch(() => !controller.signal.aborted && setLookup('none'));
+  };
+
+  const clear = () => {
+    pending.current?.abort();
+    setLookup('idle');
+    form.setValue('latitude', null, { shouldDirty: true });
+    form.setValue('longitude', null, { shouldDirty: true });
+  };
+
+  const status =
+    lookup === 'busy'
+      ? 'Looking up the place…'
+      : lookup === 'filled'
+        ? 'Filled in from the map. Check and correct anything that is off.'
+        : lookup === 'none'
+          ? 'No address found for this point: type the city, state, country and zip code.'
+          : '';
+
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="mb-1 text-base font-semibold">Meeting point</legend>
+      <p className="text-sm text-muted">Click the map where people meet (drag the pin to adjust; with a keyboard, move the map and pin at the centre), or just type the place.</p>
+      {/* MapView loads the map engine itself, on first use (check P1). */}
+      <MapView
+        ariaLabel="Map: click to set the meeting point"
+        className="h-72 w-full rounded-xl border border-line"
+        {...(initialCenter ? { center: initialCenter, zoom: 13 } : {})}
+        markers={point ? [{ id: 'meeting', position: point, label: 'Meeting point', kind: 'meeting', draggable: true, onDragEnd: pick }] : []}
+        onMapClick={pick}
+        onViewChange={(view) => {
+          viewCenter.current = view.center;
+        }}
+      >
+        {/* Where "Pin at centre" puts the pin. */}
+        <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-1/2 z-[1] size-6 -translate-x-1/2 -translate-y-1/2">
+          <span className="absolute top-0 left-1/2 h-full w-0.5 -translate-x-1/2 bg-fg/70" />
+          <span className="absolute top-1/2 left-0 h-0.5 w-full -translate-y-1/2 bg-fg/70" />
+        </span>
+      </MapView>
+      <div className="flex min-h-11 flex-wrap items-center gap-2">
+        {/* The keyboard's way to pin: move the map with the arrow keys, then pin at the crosshair. */}
+        <Button variant="secondary" onClick={() => viewCenter.current && pick(viewCenter.current)}>
+          Pin at centre
+        </Button>
+        {point ? (
+          <>
+            <p className="text-sm tabular-nums text-muted">
+              <span className="sr-only">Meeting point coordinates: </span>
+              {point[1].toFixed(5)}, {point[0].toFixed(5)}
+            </p>
+            <Button variant="ghost" onClick={clear}>
+              Remove pin
+            </Button>
+          </>
+        ) : (
+          <p className="text-sm text-muted">No pin on the map yet.</p>
+        )}
+      </div>
+      <p role="status" className="text-sm text-muted empty:hidden">
+        {status}
+      </p>
+      <TextField
+        label="Place name"
+        placeholder="Trailhead, car park, café…"
+        maxLength={EVENT_PLACE_MAX}
+        autoComplete="off"
+        error={errors.location?.message}
+        {...form.register('location')}
+      />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField label="City" autoComplete="address-level2" error={errors.city?.message} {...form.register('city')} />
+        <TextField label="State or region" autoComplete="address-level1" error={errors.state?.message} {...form.register('state')} />
+        <TextField label="Country" autoComplete="country-name" error={errors.country?.message} {...form.register('country')} />
+        <TextField
+          label="Zip code"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={6}
+          hint="Up to 6 digits."
+          error={errors.zipCode?.message}
+          {...form.register('zipCode')}
+        />
+      </div>
+      {(errors.latitude?.message ?? errors.longitude?.message) && (
+        <p role="alert" className="text-sm text-danger">
+          {errors.latitude?.message ?? errors.longitude?.message}
+        </p>
+      )}
+    </fieldset>
+  );
+}

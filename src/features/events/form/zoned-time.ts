@@ -1,0 +1,129 @@
+/**
+ * Wall-clock time in a named time zone ⇄ instants, with the browser's own zone data (Intl) and no date library.
+ *
+ * An event is planned in its own zone (the trailhead's, not the viewer's): the member types "14 June, 09:00" and picks
+ * Europe/Berlin, and the wire carries the instant as seconds since 1970 (contract `startDate`). Editing turns the
+ * instant back into the same wall time in the same zone.
+ */
+
+/** `YYYY-MM-DD` and `HH:mm`, as native date and time inputs hold them. */
+export type WallTime = { date: string; time: string };
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string) {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    // h23: some engines print midnight as "24" with hour12 false.
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** The wall clock in `timeZone` at instant `ms`, written as if it were UTC (ms since 1970). */
+function wallClockMs(ms: number, timeZone: string): number {
+  const parts: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(new Date(ms))) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour! % 24, parts.minute!, parts.second!);
+}
+
+/** How far `timeZone` is ahead of UTC at instant `ms`, in ms (whole seconds: zone offsets never hold milliseconds). */
+function offsetAt(ms: number, timeZone: string): number {
+  const whole = Math.floor(ms / 1000) * 1000;
+  return wallClockMs(whole, timeZone) - whole;
+}
+
+/** Whether the engine knows the zone (a bad name throws a RangeError in Intl). */
+export function isKnownTimeZone(timeZone: string): boolean {
+  try {
+    formatterFor(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function parseWall({ date, time }: WallTime): number | null {
+  const d = DATE.exec(date);
+  const t = TIME.exec(time);
+  if (!d || !t) return null;
+  const [year, month, day, hour, minute, second] = [d[1], d[2], d[3], t[1], t[2], t[3] ?? '0'].map(Number) as [number, number, number, number, number, number];
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return null;
+  const ms = Date.UTC(year, month - 1, day, hour, minute, second);
+  // 31 February rolls into March in Date.UTC: not a date someone meant.
+  if (new Date(ms).getUTCDate() !== day) return null;
+  return ms;
+}
+
+export type ZonedInstant = {
+  /** Seconds since 1970 (UTC). */
+  seconds: number;
+  /**
+   * True when the wall time does not exist in that zone on that day (the clocks jumped over it, spring forward): the
+   * instant is then the same time read with the offset from before the jump, which lands as far past the gap as
+   * the time was into it (02:30 in a 02:00→03:00 gap is 03:30), as calendars and Temporal ("compatible") do.
+   */
+  shifted: boolean;
+};
+
+/**
+ * The instant a wall time in `timeZone` stands for. When the clocks go back and the time happens twice, the first
+ * one (the earlier instant) is meant. Null for a malformed date or time or an unknown zone.
+ */
+export function zonedToInstant(wall: WallTime, timeZone: string): ZonedInstant | null {
+  const local = parseWall(wall);
+  if (local === null || !isKnownTimeZone(timeZone)) return null;
+  // The offsets a day either side of the wall time cover any one transition near it (zones change at most twice a year).
+  const before = offsetAt(local - DAY, timeZone);
+  const after = offsetAt(local + DAY, timeZone);
+  const candidates = [...new Set([before, after])]
+    .map((offset) => local - offset)
+    .filter((instant) => wallClockMs(instant, timeZone) === local)
+    .sort((a, b) => a - b);
+  if (candidates.length > 0) return { seconds: candidates[0]! / 1000, shifted: false };
+  return { seconds: (local - before) / 1000, shifted: true };
+}
+
+/** The wall time (date and minutes) in `timeZone` at an instant given as seconds since 1970. */
+export function instantToZoned(seconds: number, timeZone: string): WallTime {
+  const wall = new Date(wallClockMs(seconds * 1000, timeZone));
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  return {
+    date: `${pad(wall.getUTCFullYear(), 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}`,
+    time: `${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`,
+  };
+}
+
+/** The browser's own zone, the form's default (issue 6: the organiser's zone, not a fixed one). */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/**
+ * The zones to pick from, with `current` added when the engine's list leaves it out (Chrome's list has no "UTC", and
+ * an event saved elsewhere may carry a zone this browser does not list).
+ */
+export function timeZoneOptions(current: string): string[] {
+  const listed = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  const zones = new Set(listed);
+  if (current) zones.add(current);
+  zones.add('UTC');
+  return [...zones].sort((a, b) => a.localeCompare(b));
+}
