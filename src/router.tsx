@@ -1,10 +1,12 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, lazyRouteComponent } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { PageSpinner } from './components/ui/spinner';
 import { RouteError } from './features/shell/components/route-error';
-import { PageNotFound } from './features/shell/components/page-not-found';
 import type { sessionStore } from './lib/session-store';
 import { routeTree } from './routeTree.gen';
+
+// Loaded when first needed: a mistyped address is rare, and its page would otherwise ride on every first load (P1).
+const PageNotFound = lazyRouteComponent(() => import('./features/shell/components/page-not-found'), 'PageNotFound');
 
 export type RouterContext = { queryClient: QueryClient; session: typeof sessionStore };
 

@@ -1,17 +1,17 @@
+import { sessionMessages } from './session-messages';
+
 /**
  * Every fixed message the client shows, grouped by the ten areas of spec §2. Server messages are preferred where
  * the spec says so; these are the fallbacks and the client's own words.
  */
 export const messages = {
   auth: {
+    ...sessionMessages,
     passwordUpdated: 'Your password is updated successfully, try signing in with new password.',
     codeSent: 'We sent a 4-digit code to your e-mail.',
     codeResent: 'We sent you a new code.',
-    signedOut: 'You are signed out.',
-    sessionEnded: 'Your session has ended. Please sign in again.',
     welcome: 'Welcome to Switchback!',
     socialUserInfoFailed: 'Failed to fetch user info',
-    accountDeleted: 'Your account is deleted. Thank you for riding with us.',
     exportReady: 'Your data is ready. The download has started.',
   },
   feed: { created: 'Feed Created Successfully', deleted: 'Feed Deleted Successfully' },

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { messages } from '../../lib/messages';
+import { sessionMessages } from '../../lib/session-messages';
 import { sessionStore } from '../../lib/session-store';
 import { toast } from '../../lib/toast';
 
@@ -14,9 +14,9 @@ export function createSessionEnder(queryClient: QueryClient, goToLogin: () => vo
     const wasSignedIn = sessionStore.isSignedIn();
     sessionStore.clear();
     queryClient.clear();
-    if (reason === 'expired' && wasSignedIn) toast.message(messages.auth.sessionEnded);
-    if (reason === 'signedOut') toast.success(messages.auth.signedOut);
-    if (reason === 'deleted') toast.success(messages.auth.accountDeleted);
+    if (reason === 'expired' && wasSignedIn) toast.message(sessionMessages.sessionEnded);
+    if (reason === 'signedOut') toast.success(sessionMessages.signedOut);
+    if (reason === 'deleted') toast.success(sessionMessages.accountDeleted);
     goToLogin();
   };
 }

@@ -8,9 +8,8 @@ export type FeedSearch = { filter?: FeedFilterType | undefined; search?: string 
 
 /**
  * Reads the feed's filters from the address, so a filtered feed can be shared, reloaded and stepped back through.
- * Anything malformed is dropped rather than failing the page. Plain checks, not a zod schema: a route's search
- * validation loads with the app's first page on every route, and zod's coercion and pattern checks would add to
- * that load (check P1) for four fields.
+ * Anything malformed is dropped rather than failing the page. Read by the page and its loader, not by the route's
+ * search validation, which loads with every first page (src/lib/raw-search.ts, check P1).
  */
 export function parseFeedSearch(raw: Record<string, unknown>): FeedSearch {
   const text = (v: unknown) => (typeof v === 'string' && v.length <= 100 ? v : undefined);

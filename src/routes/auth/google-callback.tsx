@@ -1,14 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
-import { GoogleCallback } from '../../features/auth/components/google-callback';
+import { GoogleCallback, parseCallbackSearch } from '../../features/auth/components/google-callback';
+import { rawSearch } from '../../lib/raw-search';
 
 export const Route = createFileRoute('/auth/google-callback')({
-  validateSearch: z.object({
-    code: z.catch(z.optional(z.string().check(z.maxLength(2048))), undefined),
-    state: z.catch(z.optional(z.string().check(z.maxLength(256))), undefined),
-    error: z.catch(z.optional(z.string().check(z.maxLength(256))), undefined),
-  }),
+  validateSearch: rawSearch<'code' | 'state' | 'error'>(),
   component: function Callback() {
-    return <GoogleCallback {...Route.useSearch()} />;
+    return <GoogleCallback {...parseCallbackSearch(Route.useSearch())} />;
   },
 });

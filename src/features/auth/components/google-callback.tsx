@@ -10,6 +10,12 @@ import { useSessionActions } from '../session-context';
 import { saveSocialLoginState } from '../social-login-state';
 
 /** Where Google sends the browser back: the server verifies the code, then we sign in or complete the profile. */
+/** What Google's redirect put in the address; anything not a string of sane length is treated as absent. */
+export function parseCallbackSearch(raw: { code?: unknown; state?: unknown; error?: unknown }) {
+  const text = (v: unknown, max: number) => (typeof v === 'string' && v.length <= max ? v : undefined);
+  return { code: text(raw.code, 2048), state: text(raw.state, 256), error: text(raw.error, 256) };
+}
+
 export function GoogleCallback({ code, state, error }: { code?: string | undefined; state?: string | undefined; error?: string | undefined }) {
   const check = useCheckSocialLogin();
   const socialLogin = useSocialLogin();

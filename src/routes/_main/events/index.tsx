@@ -1,17 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { eventListQuery } from '../../../features/events/api';
 import { EventsPage } from '../../../features/events/components/events-page';
-import { filtersOf, parseEventSearch } from '../../../features/events/event-search-params';
+import { filtersOf } from '../../../features/events/event-search';
+import { parseEventSearch } from '../../../features/events/event-search-params';
 import { sharedPosition } from '../../../features/events/shared-position';
+import { rawSearch } from '../../../lib/raw-search';
 
 export const Route = createFileRoute('/_main/events/')({
-  validateSearch: parseEventSearch,
+  validateSearch: rawSearch<'type' | 'sport_id' | 'range' | 'search'>(),
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, deps }) => {
     // Started here so the first page comes with the page's code; the list shows its own loading and failure.
-    void queryClient.prefetchInfiniteQuery(eventListQuery(filtersOf(deps, sharedPosition.get())));
+    void queryClient.prefetchInfiniteQuery(eventListQuery(filtersOf(parseEventSearch(deps), sharedPosition.get())));
   },
   component: function Events() {
-    return <EventsPage search={Route.useSearch()} />;
+    return <EventsPage search={parseEventSearch(Route.useSearch())} />;
   },
 });

@@ -4,18 +4,19 @@ import { FeedsPage } from '../../../features/feeds/components/feeds-page';
 import { FeedFormScope } from '../../../features/feeds/form/feed-form-scope';
 import { filtersOf } from '../../../features/feeds/feed-search';
 import { parseFeedSearch } from '../../../features/feeds/feed-search-params';
+import { rawSearch } from '../../../lib/raw-search';
 
 export const Route = createFileRoute('/_main/feeds/')({
-  validateSearch: parseFeedSearch,
+  validateSearch: rawSearch<'filter' | 'search' | 'from' | 'to'>(),
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, deps }) => {
     // Started here so the first page comes with the page's code; the list shows its own loading and failure.
-    void queryClient.prefetchInfiniteQuery(feedListQuery(filtersOf(deps)));
+    void queryClient.prefetchInfiniteQuery(feedListQuery(filtersOf(parseFeedSearch(deps))));
   },
   component: function Feeds() {
     return (
       <FeedFormScope>
-        <FeedsPage search={Route.useSearch()} />
+        <FeedsPage search={parseFeedSearch(Route.useSearch())} />
       </FeedFormScope>
     );
   },
