@@ -2,8 +2,7 @@ import { Link } from '@tanstack/react-router';
 import clsx from 'clsx';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Avatar } from '../../../components/avatar';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { RichText } from '../../feeds/components/rich-text';
 import { displayName } from '../../feeds/mappers';
 import { fullDateTime, relativeTime } from '../../notifications/format';
@@ -132,31 +131,20 @@ export function CommentItem({ comment, controls, onReply, hasReplies = false, ch
       </div>
 
       {confirming && (
-        <Dialog
-          role="alertdialog"
+        <ConfirmDialog
           title="Delete this comment?"
           description={<p>{hasReplies ? 'It is removed for everyone, with its replies.' : 'It is removed for everyone.'} This cannot be undone.</p>}
+          confirmLabel="Delete"
+          busy={removing}
+          onConfirm={() => {
+            // The dialog stays until the comment leaves the page with it (a moment later), so it does not hand
+            // focus back to a Delete button about to vanish: focus goes to the thread instead.
+            setRemoving(true);
+            controls.focusThread();
+            controls.remove(comment);
+          }}
           onClose={() => setConfirming(false)}
-        >
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" disabled={removing} onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              busy={removing}
-              onClick={() => {
-                // The dialog stays until the comment leaves the page with it (a moment later), so it does not hand
-                // focus back to a Delete button about to vanish: focus goes to the thread instead.
-                setRemoving(true);
-                controls.focusThread();
-                controls.remove(comment);
-              }}
-            >
-              Delete
-            </Button>
-          </div>
-        </Dialog>
+        />
       )}
     </article>
   );

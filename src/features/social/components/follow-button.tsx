@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { useState } from 'react';
 import { buttonClass } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useFollowToggle, type FollowTarget } from '../follow-toggle';
 
 type Label = 'Follow' | 'Follow back' | 'Requested' | 'Following';
@@ -48,28 +48,16 @@ export function FollowButton({ member, size = 'md', className }: { member: Follo
         {label}
       </button>
       {confirming && (
-        <Dialog
-          role="alertdialog"
+        <ConfirmDialog
           title={`Unfollow @${member.handleName}?`}
           description={<p>You will need to request again to see their posts.</p>}
+          confirmLabel="Unfollow"
+          onConfirm={() => {
+            setConfirming(false);
+            void unfollow(member);
+          }}
           onClose={() => setConfirming(false)}
-        >
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <button type="button" className={buttonClass('secondary')} onClick={() => setConfirming(false)}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className={buttonClass('danger')}
-              onClick={() => {
-                setConfirming(false);
-                void unfollow(member);
-              }}
-            >
-              Unfollow
-            </button>
-          </div>
-        </Dialog>
+        />
       )}
     </>
   );

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { MemberCard } from '#contract/social';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { followListQuery } from '../api';
 import { useRemoveFollower } from '../follow-mutations';
 import { FollowButton } from './follow-button';
@@ -51,8 +50,7 @@ function RemoveFollowerDialog({ member, onClose }: { member: MemberCard; onClose
   const remove = useRemoveFollower();
   const name = fullName(member) || `@${member.handleName}`;
   return (
-    <Dialog
-      role="alertdialog"
+    <ConfirmDialog
       title="Remove this follower?"
       description={
         <p>
@@ -60,16 +58,10 @@ function RemoveFollowerDialog({ member, onClose }: { member: MemberCard; onClose
           need your approval to follow you again.
         </p>
       }
+      confirmLabel="Remove"
+      busy={remove.isPending}
+      onConfirm={() => remove.mutate(member.userId, { onSuccess: onClose })}
       onClose={onClose}
-    >
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate(member.userId, { onSuccess: onClose })}>
-          Remove
-        </Button>
-      </div>
-    </Dialog>
+    />
   );
 }
