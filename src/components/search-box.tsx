@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useDebouncedValue } from '../lib/use-debounced-value';
 
 /** A labelled search field with its magnifier (member lists, the feed); the screen debounces what is typed. */
 export function SearchBox({ value, onChange, label, placeholder }: { value: string; onChange(value: string): void; label: string; placeholder: string }) {
@@ -25,4 +26,28 @@ export function SearchBox({ value, onChange, label, placeholder }: { value: stri
       />
     </div>
   );
+}
+
+const ADDRESS_SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * A search box whose text lives in the address (the feed's and the events list's `search`): what is typed shows at
+ * once, the address (and so the query) follows once typing pauses, and a change of the address from elsewhere (a
+ * hashtag link, the back button) shows in the box.
+ */
+export function AddressSearchBox({ value, onSettled, label, placeholder }: { value: string; onSettled(text: string): void; label: string; placeholder: string }) {
+  const [text, setText] = useState(value);
+  const [seen, setSeen] = useState(value);
+  // State adjusted while rendering, not in an effect: the box shows the new address in the same paint.
+  if (value !== seen) {
+    setSeen(value);
+    setText(value);
+  }
+  const settled = useDebouncedValue(text.trim(), ADDRESS_SEARCH_DEBOUNCE_MS);
+  useEffect(() => {
+    if (settled !== value) onSettled(settled);
+    // Only a pause in typing sends the search; the address catching up must not send it back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settled]);
+  return <SearchBox value={text} onChange={setText} label={label} placeholder={placeholder} />;
 }

@@ -1,23 +1,14 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 /** The look of each entry of an options menu (a button or a link). */
-export const menuItemClass =
-  "flex min-h-11 w-full items-center gap-2 rounded-lg px-3 text-left text-sm hover:bg-surface-2";
+export const menuItemClass = 'flex min-h-11 w-full items-center gap-2 rounded-lg px-3 text-left text-sm hover:bg-surface-2';
 
 /**
  * A "⋯" button that opens a small menu below it (a disclosure, like the account menu): Escape closes it and gives
  * focus back to the button, a press anywhere else closes it. `children` renders the entries and is given `close`, for
  * entries that act and then open something of their own (a confirm dialog).
  */
-export function OptionsMenu({
-  label,
-  className = "w-48",
-  children,
-}: {
-  label: string;
-  className?: string;
-  children: (close: () => void) => ReactNode;
-}) {
+export function OptionsMenu({ label, className = 'w-48', children }: { label: string; className?: string; children: (close: () => void) => ReactNode }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -26,17 +17,16 @@ export function OptionsMenu({
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== "Escape") return;
+      if (e.key !== 'Escape') return;
       setOpen(false);
       buttonRef.current?.focus();
     };
-    const onPointer = (e: PointerEvent) =>
-      !rootRef.current?.contains(e.target as Node) && setOpen(false);
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onPointer);
+    const onPointer = (e: PointerEvent) => !rootRef.current?.contains(e.target as Node) && setOpen(false);
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
     return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
     };
   }, [open]);
 
@@ -51,22 +41,14 @@ export function OptionsMenu({
         onClick={() => setOpen((o) => !o)}
         className="flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface-2 hover:text-fg"
       >
-        <svg
-          viewBox="0 0 24 24"
-          aria-hidden="true"
-          className="size-5"
-          fill="currentColor"
-        >
+        <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="currentColor">
           <circle cx="5" cy="12" r="1.8" />
           <circle cx="12" cy="12" r="1.8" />
           <circle cx="19" cy="12" r="1.8" />
         </svg>
       </button>
       {open && (
-        <div
-          id={menuId}
-          className={`absolute top-full right-0 z-20 mt-1 rounded-xl border border-line bg-surface p-1.5 shadow-lg ${className}`}
-        >
+        <div id={menuId} className={`absolute top-full right-0 z-20 mt-1 rounded-xl border border-line bg-surface p-1.5 shadow-lg ${className}`}>
           {children(() => setOpen(false))}
         </div>
       )}

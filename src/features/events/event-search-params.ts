@@ -1,12 +1,6 @@
-import { EVENT_RANGE_MAX_KM, type EventTab } from "#contract/events";
+import { EVENT_RANGE_MAX_KM, type EventTab } from '#contract/events';
 
-const TABS: readonly EventTab[] = [
-  "upcoming",
-  "past",
-  "mine",
-  "going",
-  "interested",
-];
+const TABS: readonly EventTab[] = ['upcoming', 'past', 'mine', 'going', 'interested'];
 
 /** `/events?type=&sport_id=&range=&search=`. `range` is in kilometres, as the list call takes it. */
 export type EventSearch = {
@@ -23,23 +17,14 @@ export type EventSearch = {
  * never in the address (a shared link must not carry where someone is): the page asks the browser for it.
  */
 export function parseEventSearch(raw: Record<string, unknown>): EventSearch {
-  const text = (v: unknown) =>
-    typeof v === "string" && v.length <= 100 ? v : undefined;
-  const number = (v: unknown) =>
-    typeof v === "number"
-      ? v
-      : typeof v === "string" && v.trim() !== ""
-        ? Number(v)
-        : Number.NaN;
+  const text = (v: unknown) => (typeof v === 'string' && v.length <= 100 ? v : undefined);
+  const number = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN);
   const sport = number(raw.sport_id);
   const range = number(raw.range);
   return {
     type: TABS.find((t) => t === raw.type),
     sport_id: Number.isInteger(sport) && sport >= 1 ? sport : undefined,
-    range:
-      Number.isFinite(range) && range > 0 && range <= EVENT_RANGE_MAX_KM
-        ? range
-        : undefined,
+    range: Number.isFinite(range) && range > 0 && range <= EVENT_RANGE_MAX_KM ? range : undefined,
     search: text(raw.search),
   };
 }

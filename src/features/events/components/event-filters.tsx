@@ -2,15 +2,11 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import clsx from 'clsx';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { EventTab } from '#contract/events';
-import { SearchBox } from '../../../components/search-box';
+import { AddressSearchBox } from '../../../components/search-box';
 import { distanceToMetres, UNIT_LABELS, useUnits, type Units } from '../../../lib/units';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { SportFilter } from '../../social/components/sport-filter';
 import type { EventSearch } from '../event-search-params';
 import { askPosition, useSharedPosition, type PositionProblem } from '../shared-position';
-
-/** Short enough to feel live, long enough not to ask the server for every letter. */
-const SEARCH_DEBOUNCE_MS = 300;
 
 export const EVENT_TAB_LABELS: Record<EventTab, string> = {
   upcoming: 'Upcoming',
@@ -68,29 +64,11 @@ export function EventFilters({ search }: { search: EventSearch }) {
           })}
         </div>
       </nav>
-      <SearchField value={search.search ?? ''} onSettled={(text) => set({ search: text || undefined })} />
+      <AddressSearchBox value={search.search ?? ''} onSettled={(text) => set({ search: text || undefined })} label="Search events" placeholder="Search events by name or place" />
       <SportFilter value={search.sport_id} onChange={(sportId) => set({ sport_id: sportId })} />
       <RangeFilter range={search.range} onChange={(range) => set({ range })} />
     </div>
   );
-}
-
-/** The search box: what is typed shows at once, the address (and the query) follows once typing pauses. */
-function SearchField({ value, onSettled }: { value: string; onSettled(text: string): void }) {
-  const [text, setText] = useState(value);
-  const [seen, setSeen] = useState(value);
-  // The back button or a "Clear" link changed the search: show it. (State adjusted while rendering, not in an effect.)
-  if (value !== seen) {
-    setSeen(value);
-    setText(value);
-  }
-  const settled = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  useEffect(() => {
-    if (settled !== value) onSettled(settled);
-    // Only a pause in typing sends the search; the address catching up must not send it back.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [settled]);
-  return <SearchBox value={text} onChange={setText} label="Search events" placeholder="Search events by name or place" />;
 }
 
 /**

@@ -1,18 +1,12 @@
-import { Link } from "@tanstack/react-router";
-import { useState } from "react";
-import type { Event } from "#contract/events";
-import {
-  menuItemClass,
-  OptionsMenu,
-} from "../../../components/ui/options-menu";
-import { CancelEventDialog } from "./cancel-event-dialog";
-import { DeleteEventDialog } from "./delete-event-dialog";
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { Event } from '#contract/events';
+import { menuItemClass, OptionsMenu } from '../../../components/ui/options-menu';
+import { CancelEventDialog } from './cancel-event-dialog';
+import { DeleteEventDialog } from './delete-event-dialog';
 
 type Props = {
-  event: Pick<
-    Event,
-    "id" | "eventName" | "canEdit" | "isOrganiser" | "cancelledAt" | "isDraft"
-  >;
+  event: Pick<Event, 'id' | 'eventName' | 'canEdit' | 'isOrganiser' | 'cancelledAt' | 'isDraft'>;
   /** The event's own page leaves for the list before a deleted event disappears from under it. */
   onDeleted?: () => Promise<unknown>;
 };
@@ -23,50 +17,34 @@ type Props = {
  * is shown to anyone else (sharing has its own button).
  */
 export function EventMenu({ event, onDeleted }: Props) {
-  const [confirming, setConfirming] = useState<"cancel" | "delete" | null>(
-    null,
-  );
+  const [confirming, setConfirming] = useState<'cancel' | 'delete' | null>(null);
 
   if (!event.canEdit && !event.isOrganiser) return null;
   // A draft was never announced, so there is nothing to call off: it is deleted instead.
-  const mayCancel =
-    event.isOrganiser && event.cancelledAt === null && !event.isDraft;
+  const mayCancel = event.isOrganiser && event.cancelledAt === null && !event.isDraft;
 
   return (
     <>
       <OptionsMenu label="Event options" className="w-52">
         {(close) => {
-          const confirm = (what: "cancel" | "delete") => {
+          const confirm = (what: 'cancel' | 'delete') => {
             close();
             setConfirming(what);
           };
           return (
             <>
               {event.canEdit && (
-                <Link
-                  to="/events/edit"
-                  search={{ eventId: event.id }}
-                  className={menuItemClass}
-                  onClick={close}
-                >
+                <Link to="/events/edit" search={{ eventId: event.id }} className={menuItemClass} onClick={close}>
                   Edit
                 </Link>
               )}
               {mayCancel && (
-                <button
-                  type="button"
-                  className={menuItemClass}
-                  onClick={() => confirm("cancel")}
-                >
+                <button type="button" className={menuItemClass} onClick={() => confirm('cancel')}>
                   Cancel event
                 </button>
               )}
               {event.isOrganiser && (
-                <button
-                  type="button"
-                  className={`${menuItemClass} text-danger`}
-                  onClick={() => confirm("delete")}
-                >
+                <button type="button" className={`${menuItemClass} text-danger`} onClick={() => confirm('delete')}>
                   Delete
                 </button>
               )}
@@ -74,16 +52,8 @@ export function EventMenu({ event, onDeleted }: Props) {
           );
         }}
       </OptionsMenu>
-      {confirming === "cancel" && (
-        <CancelEventDialog event={event} onClose={() => setConfirming(null)} />
-      )}
-      {confirming === "delete" && (
-        <DeleteEventDialog
-          event={event}
-          onDeleted={onDeleted}
-          onClose={() => setConfirming(null)}
-        />
-      )}
+      {confirming === 'cancel' && <CancelEventDialog event={event} onClose={() => setConfirming(null)} />}
+      {confirming === 'delete' && <DeleteEventDialog event={event} onDeleted={onDeleted} onClose={() => setConfirming(null)} />}
     </>
   );
 }

@@ -1,14 +1,10 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import clsx from 'clsx';
-import { useEffect, useId, useState } from 'react';
-import { SearchBox } from '../../../components/search-box';
+import { useId, useState } from 'react';
+import { AddressSearchBox } from '../../../components/search-box';
 import { TextField } from '../../../components/ui/text-field';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { isRangeValid } from '../feed-search';
 import type { FeedSearch } from '../feed-search-params';
-
-/** Short enough to feel live, long enough not to ask the server for every letter. */
-const SEARCH_DEBOUNCE_MS = 300;
 
 const TABS = [
   { filter: undefined, label: 'Everyone' },
@@ -49,28 +45,10 @@ export function FeedFilters({ search }: { search: FeedSearch }) {
           );
         })}
       </nav>
-      <SearchField value={search.search ?? ''} onSettled={(text) => set({ search: text || undefined })} />
+      <AddressSearchBox value={search.search ?? ''} onSettled={(text) => set({ search: text || undefined })} label="Search posts" placeholder="Search posts or #hashtags" />
       <DateRange from={search.from} to={search.to} onChange={(from, to) => set({ from, to })} />
     </div>
   );
-}
-
-/** The search box: what is typed shows at once, the address (and the query) follows once typing pauses. */
-function SearchField({ value, onSettled }: { value: string; onSettled(text: string): void }) {
-  const [text, setText] = useState(value);
-  const [seen, setSeen] = useState(value);
-  // A hashtag link or the back button changed the search: show it. (State adjusted while rendering, not in an effect.)
-  if (value !== seen) {
-    setSeen(value);
-    setText(value);
-  }
-  const settled = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  useEffect(() => {
-    if (settled !== value) onSettled(settled);
-    // Only a pause in typing sends the search; the address catching up must not send it back.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [settled]);
-  return <SearchBox value={text} onChange={setText} label="Search posts" placeholder="Search posts or #hashtags" />;
 }
 
 /** From and to dates, applied as soon as both read forwards; a backwards range says so and is not applied. */
