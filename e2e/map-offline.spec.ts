@@ -1,5 +1,6 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { newMember, signInThroughUi, signUpThroughApi } from './support/accounts';
+import { canvasPaint, outsideRequests, publishEventThroughApi, recordRequests } from './support/events';
 import { settledMotion } from './support/steady';
 import { checkA11y, expect, test } from './support/test';
 
@@ -11,74 +12,13 @@ const LOOP = [
   [-105.2905, 40.0302],
   [-105.3105, 40.0204],
 ];
-/** The route line's colour in the light theme (components/map/map-canvas.tsx). */
-const ROUTE_RGB = [0xc2, 0x41, 0x0c] as const;
 
 /** A published event with a drawn route and a meeting point, made through the API as the form would. */
 async function eventWithRoute(request: APIRequestContext, token: string) {
-  const headers = { Authorization: `Bearer ${token}` };
-  const post = async (path: string, data: unknown) => {
-    const res = await request.post(path, { data, headers });
-    const body = (await res.json()) as { message: string; data: { id?: number; routeId?: number } };
-    expect(res.status(), `${path}: ${body.message}`).toBe(200);
-    return body.data;
-  };
-  const { routeId } = await post('/api/route', { name: 'Mesa loop', sportId: 53, coordinates: LOOP });
-  const start = Math.floor(Date.now() / 1000) + 3 * 86_400;
-  const { id } = await post('/api/challenge', {
-    eventName: 'Mesa loop at dawn',
-    activityType: 'Group ride',
-    sportId: 53,
-    difficulty: 'moderate',
-    icon: 'bike',
-    meetingDescription: 'Meet at the trailhead.',
-    isDraft: false,
-    whoCanSee: 'public',
-    repeats: 'none',
-    startDate: String(start),
-    endDate: String(start + 3 * 3600),
-    timeZone: 'America/Denver',
-    latitude: 40.015,
-    longitude: -105.2705,
-    routeId,
-  });
-  return id!;
-}
-
-/** Every URL the page asks for (scripts, data, the map's worker), from the first navigation on. */
-function recordRequests(page: Page) {
-  const urls: string[] = [];
-  page.on('request', (r) => urls.push(r.url()));
-  return urls;
-}
-
-/**
- * What the canvas shows, read back from a screenshot of it (a WebGL canvas keeps no pixels to read directly):
- * how many distinct colours, and how many pixels have the route line's colour.
- */
-async function canvasPaint(page: Page, canvas: Locator) {
-  const png = (await canvas.screenshot()).toString('base64');
-  return page.evaluate(
-    async ({ png, route }) => {
-      const img = new Image();
-      img.src = `data:image/png;base64,${png}`;
-      await img.decode();
-      const c = document.createElement('canvas');
-      c.width = img.width;
-      c.height = img.height;
-      const ctx = c.getContext('2d')!;
-      ctx.drawImage(img, 0, 0);
-      const { data } = ctx.getImageData(0, 0, c.width, c.height);
-      const colours = new Set<number>();
-      let routePixels = 0;
-      for (let i = 0; i < data.length; i += 4) {
-        colours.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
-        if (Math.abs(data[i]! - route[0]) < 16 && Math.abs(data[i + 1]! - route[1]) < 16 && Math.abs(data[i + 2]! - route[2]) < 16) routePixels++;
-      }
-      return { colours: colours.size, routePixels };
-    },
-    { png, route: ROUTE_RGB },
-  );
+  const res = await request.post('/api/route', { data: { name: 'Mesa loop', sportId: 53, coordinates: LOOP }, headers: { Authorization: `Bearer ${token}` } });
+  const body = (await res.json()) as { message: string; data: { routeId: number } };
+  expect(res.status(), `/api/route: ${body.message}`).toBe(200);
+  return publishEventThroughApi(request, token, 'Mesa loop at dawn', 3, { latitude: 40.015, longitude: -105.2705, routeId: body.data.routeId });
 }
 
 test('the offline map draws an event’s route in Chromium without one request outside the app', async ({ page, request, baseURL, consoleErrors }) => {
@@ -86,7 +26,7 @@ test('the offline map draws an event’s route in Chromium without one request o
   const member = newMember('mapper');
   const { token } = await signUpThroughApi(request, member);
   const eventId = await eventWithRoute(request, token.access_token);
-  const urls = recordRequests(page);
+  const urls = recordRequests(page.context());
 
   await signInThroughUi(page, member.email, member.password);
   await expect(page).toHaveURL(/\/feeds$/);
@@ -106,7 +46,7 @@ test('the offline map draws an event’s route in Chromium without one request o
   // The world's shapes came from the app itself; nothing at all from anywhere else (blob: is the map's own worker).
   const origin = new URL(baseURL!).origin;
   expect(urls.some((u) => /\/assets\/countries-50m-[\w-]+\.json$/.test(new URL(u).pathname))).toBe(true);
-  expect(urls.filter((u) => !u.startsWith('data:') && new URL(u).origin !== origin)).toEqual([]);
+  expect(outsideRequests(urls, origin)).toEqual([]);
   expect(consoleErrors).toEqual([]);
   await checkA11y(page);
 });
@@ -116,7 +56,7 @@ test('a route is drawn by clicking the map in the event form, and the distance f
   const member = newMember('drawer');
   const { token } = await signUpThroughApi(request, member);
   const eventId = await eventWithRoute(request, token.access_token);
-  const urls = recordRequests(page);
+  const urls = recordRequests(page.context());
 
   await signInThroughUi(page, member.email, member.password);
   await expect(page).toHaveURL(/\/feeds$/);
@@ -145,6 +85,6 @@ test('a route is drawn by clicking the map in the event form, and the distance f
 
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(distance).toContainText('· 5 points');
-  expect(urls.filter((u) => !u.startsWith('data:') && new URL(u).origin !== new URL(baseURL!).origin)).toEqual([]);
+  expect(outsideRequests(urls, new URL(baseURL!).origin)).toEqual([]);
   await checkA11y(page);
 });

@@ -530,6 +530,9 @@ export const events = pgTable(
     index('events_starts_id').on(t.startsAt, t.id),
     index('events_ends_id').on(t.endsAt, t.id),
     index('events_user_created_id').on(t.userId, t.createdAt, t.id),
+    // The media policy finds a banner's or a route preview's event by these (check 14); a deleted route clears its events.
+    index('events_banner_image').on(t.bannerImage).where(sql`${t.bannerImage} is not null`),
+    index('events_route_id').on(t.routeId).where(sql`${t.routeId} is not null`),
     check('events_draft_unpublished', sql`${t.isDraft} = (${t.publishedAt} is null)`),
     check('events_end_after_start', sql`${t.endsAt} > ${t.startsAt}`),
     check('events_going_within_capacity', sql`${t.capacity} is null or ${t.goingCount} <= ${t.capacity}`),

@@ -49,6 +49,15 @@ export async function mayViewEvent(db: Db, viewerId: number, event: EventSubject
   return isAcceptedFollower(db, viewerId, event.userId);
 }
 
+/**
+ * Whether every member may see the event (`mayViewEvent` is true for anyone): published, `public`, organiser not
+ * private. Its banner and route preview are then served to whoever holds their URL; any other event's are signed
+ * (check 14, server/modules/media/policy.ts).
+ */
+export function isEventPublicToMembers(event: Pick<EventSubject, 'isDraft' | 'whoCanSee'>, organiser: { isPrivate: boolean }) {
+  return !event.isDraft && event.whoCanSee === 'public' && !organiser.isPrivate;
+}
+
 /** Organiser and co-hosts may edit the event's details, route and people. */
 export function mayEditEvent(role: EventRole) {
   return role !== 'member';

@@ -6,12 +6,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dataExport, deleteAccountData, deleteCodeData } from '#contract/account';
 import { authSession, checkSocialLoginData } from '#contract/auth';
+import { feed } from '#contract/feeds';
 import { compressImageData } from '#contract/media';
+import { notificationList } from '#contract/notifications';
 import { ownProfile } from '#contract/user';
 import { dataExports, emailCodes, identities, jobs, sessions, uploads, users } from '../../db/schema';
 import { minutes } from '../../lib/clock';
 import { startOidcIssuer, type OidcIssuer } from '../../test/oidc-issuer';
 import { body, createTestApp, okData, uniqueEmail, uniqueName, type TestApp } from '../../test/test-app';
+import { commentHelpers } from '../feeds/comment-test-helpers';
 
 // Issue 3, data rights, and check 7: deleting the account takes the user row, sessions, identities, codes, uploads
 // and exports in one transaction, then their files; the old token is 401 everywhere; the e-mail can sign up again.
@@ -243,5 +246,49 @@ describe('POST /api/account/delete for a social-only member (code)', () => {
     expect(expired.statusCode).toBe(400);
     expect(body(expired).errors?.otp?.[0]).toMatch(/expired/);
     expect(await profileStatus(m.token)).toBe(200);
+  });
+});
+
+describe('POST /api/account/delete: what the member left on other members’ posts', () => {
+  // The events side (places, waitlist, reactions, comments, organised events) is in events/account-deletion.test.ts.
+  const c = commentHelpers(() => t);
+  const postOf = async (who: Member, feedId: number) => okData(await c.send('GET', `/api/feed/${feedId}`, who.token), feed);
+  const notificationsOf = async (who: Member) => okData(await c.send('GET', `/api/notifications`, who.token), notificationList).list;
+
+  it('lowers the reaction, comment, reply and comment-like counts to what is left', async () => {
+    const author = await c.member();
+    const leaving = await c.member();
+    const other = await c.member();
+    const feedId = await c.post(author);
+    const react = async (who: typeof leaving, likeUniCode: string) => okData(await c.send('POST', '/api/feed/like', who.token, { feedId, likeUniCode }), feed);
+    await react(leaving, 'U+2764');
+    await react(other, 'U+1F44D');
+    const theirs = await c.add(leaving, feedId, 'Which tyres?');
+    await c.add(other, feedId, 'Tubeless', theirs.comment.commentId);
+    const kept = await c.add(other, feedId, 'Great loop');
+    await c.add(leaving, feedId, 'Agreed', kept.comment.commentId);
+    await c.like(leaving, kept.comment.commentId);
+    expect(await postOf(author, feedId)).toMatchObject({ commentCount: 4, likes: { total: 2 } });
+
+    expect(okData(await deleteAccount(leaving, { password: leaving.password }), deleteAccountData)).toEqual({ deleted: true });
+    expect(await postOf(author, feedId)).toMatchObject({ commentCount: 1, likes: { total: 1, byCode: [{ likeUniCode: 'U+1F44D', count: 1 }] } });
+    expect(await c.counts(feedId)).toEqual({ stored: 1, actual: 1 });
+    const [comment] = (await c.list(author, feedId)).list;
+    expect(comment).toMatchObject({ commentId: kept.comment.commentId, likeCount: 0, replyCount: 0, reply: [] });
+  });
+
+  it('takes the notifications about their own posts with them, whoever they came from', async () => {
+    const leaving = await c.member();
+    const commenter = await c.member();
+    const mentioned = await c.member();
+    // A member may mention only those they are connected to; a public member's follow is accepted at once.
+    await c.toggle('POST', '/api/follow', commenter, mentioned.userId);
+    const feedId = await c.post(leaving);
+    await c.add(commenter, feedId, `Look @${mentioned.handleName}`);
+    const about = async () => (await notificationsOf(mentioned)).filter((n) => n.subjectType === 'comment' && n.parentId === feedId);
+    expect(await about()).toHaveLength(1);
+
+    await deleteAccount(leaving, { password: leaving.password });
+    expect(await about()).toEqual([]);
   });
 });

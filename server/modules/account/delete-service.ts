@@ -8,6 +8,8 @@ import { badRequest } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { CODE_RULES, issueCode, verifyCode } from '../auth/email-codes';
 import { uploadPrefix } from '../media/upload-files';
+import { withOutbox } from '../notifications/outbox';
+import { forgetMemberActivity } from './member-activity';
 
 export const REMOVE_FILES_JOB = 'account.remove-files';
 const LATE_SWEEP_MS = minutes(15);
@@ -64,17 +66,23 @@ async function confirm(deps: Deps, user: UserRow, body: DeleteAccountBody) {
  * commit by a job enqueued in that same transaction, so a crash or a storage outage cannot leave them behind: the job
  * is retried until they are gone.
  *
+ * Before the user row goes, what the member left in other members' things is undone in step with the counts kept
+ * there (`forgetMemberActivity`): places and interest in events (whoever moves up the waitlist is told once the
+ * transaction commits), reactions, comments and comment likes on posts and events, and the notifications about the
+ * member's own posts and events.
+ *
  * For the areas still to come: other members' rows that point at this member (follows, tags, mentions, comments,
  * likes, event attendance, associates...) must either cascade with the user row or tolerate a missing user and show
  * "deleted member" there. Nothing here looks them up, so a new table referencing users must decide which when it
- * is added (an `ON DELETE` in its migration, or a null-safe join in its reads); add its files to the removal below if
- * they are not uploads.
+ * is added (an `ON DELETE` in its migration, or a null-safe join in its reads), and a count kept over it must be
+ * lowered in `forgetMemberActivity`; add its files to the removal below if they are not uploads.
  */
 export async function deleteAccount(deps: Deps, user: UserRow, body: DeleteAccountBody) {
   await confirm(deps, user, body);
-  const jobId = await deps.db.transaction(async (tx) => {
+  const jobId = await withOutbox(deps, async (tx, outbox) => {
     const [locked] = await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     if (!locked) return undefined;
+    await forgetMemberActivity(tx, deps.clock.now(), outbox, user.id);
     const ownUploads = await tx.select({ key: uploads.key }).from(uploads).where(eq(uploads.userId, user.id));
     // Locked, and without filtering on file_key in SQL: an export job marking one ready right now is waited for, and
     // its file is seen. One that comes later finds its row gone and removes its own file (export-service.ts).

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FeedReply } from '#contract/feeds';
 import type { MemberSummary } from '#contract/social';
@@ -466,5 +466,62 @@ export function commentEngine<K extends SubjectKey, S extends SubjectRow>(subjec
     });
   }
 
-  return { listComments, insertComment, addComment, editComment, setCommentLike, deleteComment };
+  /**
+   * A member's account is going (account deletion, inside its transaction, before the user row): their comment likes,
+   * their comments and the replies under their top-level ones go, each count lowered as `setCommentLike` and
+   * `deleteComment` lower it (a liked comment's `like_count`, a parent's `reply_count`, the subject's `comment_count`),
+   * and the notifications about the removed comments go too. Set-based: a few statements however much they wrote.
+   */
+  async function forgetMember(tx: Db, outbox: Outbox, userId: number) {
+    const liked = tx.select({ id: likes.commentId }).from(likes).where(eq(likes.userId, userId));
+    await tx
+      .update(comments)
+      .set({ likeCount: sql`greatest(${comments.likeCount} - 1, 0)` })
+      .where(inArray(comments.id, liked));
+    await tx.delete(likes).where(eq(likes.userId, userId));
+
+    // Theirs, and every reply under a top-level comment of theirs (those go with it, as in `deleteComment`): a union,
+    // not an OR, so each half walks its own index (`*_user`, `*_parent_created_id`).
+    const ownTopLevel = tx.select({ id: comments.id }).from(comments).where(and(eq(comments.userId, userId), isNull(comments.parentId)));
+    const removedIds = () =>
+      tx
+        .select({ id: comments.id })
+        .from(comments)
+        .where(eq(comments.userId, userId))
+        .union(tx.select({ id: comments.id }).from(comments).where(inArray(comments.parentId, ownTopLevel)));
+    const removed = inArray(comments.id, removedIds());
+    const perSubject = tx.select({ subjectId: subjectColumn, n: count().as('n') }).from(comments).where(removed).groupBy(subjectColumn).as('per_subject');
+    await tx
+      .update(counted)
+      .set({ commentCount: sql`greatest(${counted.commentCount} - ${perSubject.n}, 0)` })
+      .from(perSubject)
+      .where(eq(counted.id, perSubject.subjectId));
+    // Their replies under other members' comments; a parent of their own goes anyway.
+    const perParent = tx
+      .select({ parentId: comments.parentId, n: count().as('n') })
+      .from(comments)
+      .where(and(eq(comments.userId, userId), isNotNull(comments.parentId)))
+      .groupBy(comments.parentId)
+      .as('per_parent');
+    await tx
+      .update(comments)
+      .set({ replyCount: sql`greatest(${comments.replyCount} - ${perParent.n}, 0)` })
+      .from(perParent)
+      .where(and(eq(comments.id, perParent.parentId), ne(comments.userId, userId)));
+
+    const gone = await tx
+      .delete(notifications)
+      .where(
+        and(
+          eq(notifications.subjectType, subject.notices.subjectType),
+          inArray(notifications.subjectId, removedIds()),
+        ),
+      )
+      .returning({ userId: notifications.userId });
+    for (const member of new Set(gone.map((g) => g.userId))) if (member !== userId) outbox.badge(member);
+    // The replies under their top-level comments follow by cascade.
+    await tx.delete(comments).where(eq(comments.userId, userId));
+  }
+
+  return { listComments, insertComment, addComment, editComment, setCommentLike, deleteComment, forgetMember };
 }

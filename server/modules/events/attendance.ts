@@ -1,11 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { EventStatus } from '#contract/events';
 import type { Deps } from '../../deps';
+import type { Db } from '../../db/client';
 import { eventAttendees, eventInterests, events } from '../../db/schema';
 import { conflict } from '../../lib/errors';
-import { withOutbox } from '../notifications/outbox';
+import { withOutbox, type Outbox } from '../notifications/outbox';
 import { loadViewableEvent } from './event-access';
-import { eventStatusOf } from './event-views';
+import { eventStatusOf, type EventRow } from './event-views';
 import { closedReason, fillFromWaitlist, lockEvent } from './waitlist';
 
 /**
@@ -16,6 +17,34 @@ import { closedReason, fillFromWaitlist, lockEvent } from './waitlist';
 
 type StatusDeps = Pick<Deps, 'db' | 'bus' | 'mailer' | 'clock'>;
 
+/** Takes back `userId`'s interest in the event, its count with it; answers whether there was one. */
+async function dropInterest(tx: Db, eventId: number, userId: number) {
+  const gone = await tx
+    .delete(eventInterests)
+    .where(and(eq(eventInterests.eventId, eventId), eq(eventInterests.userId, userId)))
+    .returning({ id: eventInterests.id });
+  if (gone.length === 0) return false;
+  await tx.update(events).set({ interestedCount: sql`${events.interestedCount} - 1` }).where(eq(events.id, eventId));
+  return true;
+}
+
+/**
+ * Takes `userId` off the event's going list or waitlist, its count with them. A place given up goes, in the same
+ * transaction, to the first member waiting, who is told. Call with the event locked (`lockEvent`): `event` as read then.
+ */
+async function giveUpPlace(tx: Db, now: Date, outbox: Outbox, event: EventRow, userId: number) {
+  const [left] = await tx
+    .delete(eventAttendees)
+    .where(and(eq(eventAttendees.eventId, event.id), eq(eventAttendees.userId, userId)))
+    .returning({ status: eventAttendees.status });
+  if (left?.status === 'going') {
+    await tx.update(events).set({ goingCount: sql`${events.goingCount} - 1` }).where(eq(events.id, event.id));
+    await fillFromWaitlist(tx, now, outbox, { ...event, goingCount: event.goingCount - 1 });
+  } else if (left?.status === 'waitlisted') {
+    await tx.update(events).set({ waitlistCount: sql`${events.waitlistCount} - 1` }).where(eq(events.id, event.id));
+  }
+}
+
 /**
  * `POST /api/challenge/interestedChallengetoggle`: marks or unmarks interest. Marking needs an open event (published,
  * not cancelled, not ended); unmarking is always possible.
@@ -24,13 +53,7 @@ export async function toggleInterest(deps: StatusDeps, viewerId: number, eventId
   return withOutbox(deps, async (tx) => {
     await loadViewableEvent(tx, viewerId, eventId);
     const event = await lockEvent(tx, eventId);
-    const gone = await tx
-      .delete(eventInterests)
-      .where(and(eq(eventInterests.eventId, eventId), eq(eventInterests.userId, viewerId)))
-      .returning({ id: eventInterests.id });
-    if (gone.length > 0) {
-      await tx.update(events).set({ interestedCount: sql`${events.interestedCount} - 1` }).where(eq(events.id, eventId));
-    } else {
+    if (!(await dropInterest(tx, eventId, viewerId))) {
       const now = deps.clock.now();
       const closed = closedReason(event, now);
       if (closed) throw conflict(closed);
@@ -78,16 +101,27 @@ export async function leaveEvent(deps: StatusDeps, viewerId: number, eventId: nu
   return withOutbox(deps, async (tx, outbox) => {
     await loadViewableEvent(tx, viewerId, eventId);
     const event = await lockEvent(tx, eventId);
-    const [left] = await tx
-      .delete(eventAttendees)
-      .where(and(eq(eventAttendees.eventId, eventId), eq(eventAttendees.userId, viewerId)))
-      .returning({ status: eventAttendees.status });
-    if (left?.status === 'going') {
-      await tx.update(events).set({ goingCount: sql`${events.goingCount} - 1` }).where(eq(events.id, eventId));
-      await fillFromWaitlist(tx, deps.clock.now(), outbox, { ...event, goingCount: event.goingCount - 1 });
-    } else if (left?.status === 'waitlisted') {
-      await tx.update(events).set({ waitlistCount: sql`${events.waitlistCount} - 1` }).where(eq(events.id, eventId));
-    }
+    await giveUpPlace(tx, deps.clock.now(), outbox, event, viewerId);
     return eventStatusOf(tx, viewerId, eventId);
   });
+}
+
+/**
+ * A member whose account is going (account deletion, inside its transaction, before the user row) leaves every event
+ * they were going to, waiting for or interested in, as if they had opted out and taken back their interest: the
+ * counts follow, and each place they held goes to the first member waiting, who is told. Events they organise are
+ * left alone: they go with the account. Events are locked one at a time in id order, as joins lock them.
+ */
+export async function leaveEveryEvent(tx: Db, now: Date, outbox: Outbox, userId: number) {
+  const joined = await tx
+    .select({ id: eventAttendees.eventId })
+    .from(eventAttendees)
+    .where(eq(eventAttendees.userId, userId))
+    .union(tx.select({ id: eventInterests.eventId }).from(eventInterests).where(eq(eventInterests.userId, userId)));
+  for (const id of joined.map((j) => j.id).sort((a, b) => a - b)) {
+    const event = await lockEvent(tx, id);
+    if (event.userId === userId) continue;
+    await giveUpPlace(tx, now, outbox, event, userId);
+    await dropInterest(tx, id, userId);
+  }
 }

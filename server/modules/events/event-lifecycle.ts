@@ -38,7 +38,7 @@ export async function cancelEvent(deps: Deps, viewerId: number, eventId: number)
     for (const userId of going) await tell(userId, 'event_cancelled_going');
     for (const { userId } of interested) if (!going.has(userId)) await tell(userId, 'event_cancelled_interested');
   });
-  return eventView(deps.db, viewerId, eventId);
+  return eventView(deps, viewerId, eventId);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, like, lte, sql, type SQL } from 'drizzle-orm';
 import type { EventList, EventListQuery, EventTab } from '#contract/events';
-import type { Db } from '../../db/client';
+import type { Deps } from '../../deps';
 import { keysetPage, type SortKey } from '../../db/keyset';
 import { eventAttendees, eventCohosts, eventInterests, events } from '../../db/schema';
 import { escapeLike, searchFold } from '../../db/search-text';
@@ -97,7 +97,8 @@ function rangeFilter(q: EventListQuery) {
  * nothing else decides that), optionally of one sport, within a distance, or matching text (any case, any accents).
  * Keyset-paged, 20 a page; each page's views are built in a fixed number of queries (`eventViews`).
  */
-export async function listEvents(db: Db, viewerId: number, q: EventListQuery, now: Date): Promise<EventList> {
+export async function listEvents(deps: Pick<Deps, 'db' | 'storage' | 'clock'>, viewerId: number, q: EventListQuery, now: Date): Promise<EventList> {
+  const { db } = deps;
   const plan = tabPlan(q.type ?? 'upcoming', viewerId, now);
   const text = searchFold(q.search?.trim().normalize('NFC') ?? '');
   const where = and(
@@ -114,5 +115,5 @@ export async function listEvents(db: Db, viewerId: number, q: EventListQuery, no
   const [rows, counted] = await Promise.all([page, q.cursor === undefined ? db.select({ n: count() }).from(capped).then(([c]) => c?.n ?? 0) : 0]);
   const total = Math.max(counted, (at.page - 1) * EVENTS_PER_PAGE + rows.length);
   const answer = at.answer(rows, total, plan.keyOf);
-  return { ...answer, list: await eventViews(db, viewerId, answer.list) };
+  return { ...answer, list: await eventViews(deps, viewerId, answer.list) };
 }

@@ -203,6 +203,6 @@ export async function saveEvent(deps: Deps, editorId: number, input: EventInput)
     if (existing) await fillFromWaitlist(tx, now, outbox, row!);
     return row!.id;
   });
-  return eventView(deps.db, editorId, eventId);
+  return eventView(deps, editorId, eventId);
 }
 

@@ -1,10 +1,13 @@
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { GOING_PREVIEW_MAX, type Event, type EventStatus } from '#contract/events';
 import type { MemberSummary } from '#contract/social';
+import type { Deps } from '../../deps';
 import type { Db } from '../../db/client';
 import { eventAttendees, eventCohosts, eventInterests, events, follows, mapRoutes, uploads, users } from '../../db/schema';
+import { isEventPublicToMembers } from '../../policy/event-policy';
 import { toRoute } from '../map-routes/route-view';
-import { mediaUrl } from '../media/upload-files';
+import { mediaUrl, uploadKeyFromUrl } from '../media/upload-files';
+import { mediaUrlSigner, type MediaUrlSigner } from '../media/url-signing';
 import { eventLikesOf } from './reactions';
 import { clockTime } from './time-zone';
 
@@ -43,6 +46,7 @@ function viewsQuery(db: Db, viewerId: number, ids: number[]) {
         lastName: users.lastName,
         profileImage: users.profileImage,
       },
+      organiserIsPrivate: users.isPrivate,
       coHosts: sql<MemberSummary[] | null>`(select json_agg(${summaryJson('u')} order by lower(u.handle_name), u.id)
         from ${eventCohosts} c join ${users} u on u.id = c.user_id where c.event_id = ${id})`,
       banner: sql<Banner | null>`(select json_build_object('key', b.key, 'display', b.files->>'display', 'thumb', b.files->>'thumb',
@@ -59,6 +63,12 @@ function viewsQuery(db: Db, viewerId: number, ids: number[]) {
     .from(events)
     .innerJoin(users, eq(users.id, events.userId))
     .where(inArray(events.id, ids));
+}
+
+/** A `/media/<key>/<file>` URL, signed when `sign` is given (check 14); any other URL as it is. */
+function signed(url: string, sign: MediaUrlSigner | null) {
+  const key = uploadKeyFromUrl(url);
+  return sign && key ? sign(key, url.split('/').pop()!, url) : url;
 }
 
 /** Seconds since 1970 as the wire's string (spec §3 startDate/endDate). */
@@ -82,10 +92,12 @@ export function statusFrom(row: Pick<EventRow, 'id' | 'interestedCount' | 'going
 /**
  * Events as `viewerId` sees them, in the order given, in a fixed number of queries whatever the page size (the views
  * statement, the routes, and the reactions as the reaction engine counts them for every subject). The rows must
- * already have passed the policy (`mayViewEvent` / `visibleEventsCondition`).
+ * already have passed the policy (`mayViewEvent` / `visibleEventsCondition`). The banner and route preview of an
+ * event that not every member may see are signed, as feed-views signs such posts' photos (check 14).
  */
-export async function eventViews(db: Db, viewerId: number, rows: EventRow[]): Promise<Event[]> {
+export async function eventViews(deps: Pick<Deps, 'db' | 'storage' | 'clock'>, viewerId: number, rows: EventRow[]): Promise<Event[]> {
   if (rows.length === 0) return [];
+  const { db } = deps;
   const routeIds = [...new Set(rows.flatMap((r) => (r.routeId === null ? [] : [r.routeId])))];
   const ids = rows.map((r) => r.id);
   const [views, routes, likes] = await Promise.all([
@@ -95,12 +107,19 @@ export async function eventViews(db: Db, viewerId: number, rows: EventRow[]): Pr
   ]);
   const viewOf = new Map(views.map((v) => [v.id, v]));
   const routeOf = new Map(routes.map((r) => [r.id, toRoute(r)]));
+  const publicPictures = (row: EventRow) => isEventPublicToMembers(row, { isPrivate: viewOf.get(row.id)!.organiserIsPrivate });
+
+  // Signing needs the key from storage: only loaded when a page holds a picture of an event not every member may see.
+  const hasPicture = (row: EventRow) => viewOf.get(row.id)!.banner !== null || Boolean(row.routeId !== null && routeOf.get(row.routeId)?.staticImage);
+  const sign = rows.some((r) => hasPicture(r) && !publicPictures(r)) ? await mediaUrlSigner(deps) : null;
 
   return rows.map((row): Event => {
     const view = viewOf.get(row.id)!;
     const coHosts = view.coHosts ?? [];
     const isOrganiser = row.userId === viewerId;
     const banner = view.banner;
+    const signer = publicPictures(row) ? null : sign;
+    const route = row.routeId === null ? null : (routeOf.get(row.routeId) ?? null);
     return {
       id: row.id,
       createdBy: view.organiser,
@@ -112,8 +131,8 @@ export async function eventViews(db: Db, viewerId: number, rows: EventRow[]): Pr
       icon: row.icon as Event['icon'],
       bannerImage: banner && {
         key: banner.key,
-        url: mediaUrl(banner.key, banner.display),
-        thumbnail: mediaUrl(banner.key, banner.thumb),
+        url: signed(mediaUrl(banner.key, banner.display), signer),
+        thumbnail: signed(mediaUrl(banner.key, banner.thumb), signer),
         dimens: `${banner.width}:${banner.height}`,
       },
       meetingDescription: row.description,
@@ -134,7 +153,7 @@ export async function eventViews(db: Db, viewerId: number, rows: EventRow[]): Pr
       country: row.country,
       zipCode: row.zipCode,
       routeId: row.routeId,
-      route: row.routeId === null ? null : (routeOf.get(row.routeId) ?? null),
+      route: route && { ...route, staticImage: route.staticImage && signed(route.staticImage, signer) },
       goalCalories: row.goalCalories,
       goalElevation: row.goalElevationM,
       goalDistance: row.goalDistanceM,
@@ -152,9 +171,9 @@ export async function eventViews(db: Db, viewerId: number, rows: EventRow[]): Pr
 }
 
 /** One event as `viewerId` sees it; the caller has checked they may. */
-export async function eventView(db: Db, viewerId: number, eventId: number): Promise<Event> {
-  const rows = await db.select(eventColumns).from(events).where(eq(events.id, eventId));
-  const [view] = await eventViews(db, viewerId, rows);
+export async function eventView(deps: Pick<Deps, 'db' | 'storage' | 'clock'>, viewerId: number, eventId: number): Promise<Event> {
+  const rows = await deps.db.select(eventColumns).from(events).where(eq(events.id, eventId));
+  const [view] = await eventViews(deps, viewerId, rows);
   return view!;
 }
 

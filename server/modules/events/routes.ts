@@ -56,7 +56,7 @@ export function eventRoutes(app: FastifyInstance, deps: Deps) {
       querystring: eventListQuery,
       response: { 200: okEnvelope(eventList) },
     },
-    handler: async (req) => ok('Events.', await listEvents(deps.db, me(req), req.query, deps.clock.now())),
+    handler: async (req) => ok('Events.', await listEvents(deps, me(req), req.query, deps.clock.now())),
   });
 
   r.get('/api/getChallengeDetails', {
@@ -64,7 +64,7 @@ export function eventRoutes(app: FastifyInstance, deps: Deps) {
     schema: { tags, security, summary: 'One event (404 when the viewer may not see it)', querystring: eventIdQuery, response: oneEvent },
     handler: async (req) => {
       const found = await loadViewableEvent(deps.db, me(req), req.query.id);
-      return ok('Event.', await eventView(deps.db, me(req), found.id));
+      return ok('Event.', await eventView(deps, me(req), found.id));
     },
   });
 

@@ -151,5 +151,18 @@ export function reactionEngine<K extends ReactionSubjectKey, S extends { id: num
     return likes;
   }
 
-  return { setReaction, listLikers, likesOf };
+  /**
+   * A member's account is going (account deletion, inside its transaction, before the user row): their reactions go,
+   * and the `like_count` of each subject they reacted to is lowered as `setReaction` lowers it.
+   */
+  async function forgetMember(tx: Db, userId: number) {
+    const reacted = tx.select({ id: subjectColumn }).from(reactions).where(eq(reactions.userId, userId));
+    await tx
+      .update(counted)
+      .set({ likeCount: sql`greatest(${counted.likeCount} - 1, 0)` })
+      .where(inArray(counted.id, reacted));
+    await tx.delete(reactions).where(eq(reactions.userId, userId));
+  }
+
+  return { setReaction, listLikers, likesOf, forgetMember };
 }

@@ -1,0 +1,2 @@
+CREATE INDEX "events_banner_image" ON "events" USING btree ("banner_image") WHERE "events"."banner_image" is not null;--> statement-breakpoint
+CREATE INDEX "events_route_id" ON "events" USING btree ("route_id") WHERE "events"."route_id" is not null;

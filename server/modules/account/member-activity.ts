@@ -1,0 +1,52 @@
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { events, feeds, notifications } from '../../db/schema';
+import { commentEngine } from '../comments/comment-engine';
+import { leaveEveryEvent } from '../events/attendance';
+import { eventCommentSubject } from '../events/comments-service';
+import { eventReactionSubject } from '../events/reactions';
+import { feedCommentSubject } from '../feeds/comments-service';
+import { feedReactionSubject } from '../feeds/reactions';
+import type { Outbox } from '../notifications/outbox';
+import { reactionEngine } from '../reactions/reaction-engine';
+
+// The engines that keep each subject's counts, asked to forget a member the way they forget one comment or reaction.
+const commentThreads = [commentEngine(feedCommentSubject), commentEngine(eventCommentSubject)];
+const reactionCounts = [reactionEngine(feedReactionSubject), reactionEngine(eventReactionSubject)];
+
+/**
+ * The notifications about a member's own posts and events and the comments on them: those go with the account by
+ * cascade, so the notifications would lead nowhere (as `deleteFeed` and `deleteEvent` remove them for one). One
+ * statement per kind, so each walks its own index (notifications_subject, notifications_parent).
+ */
+async function forgetNoticesAboutOwn(tx: Db, outbox: Outbox, userId: number) {
+  const ownPosts = tx.select({ id: feeds.id }).from(feeds).where(eq(feeds.userId, userId));
+  const ownEvents = tx.select({ id: events.id }).from(events).where(eq(events.userId, userId));
+  const about: SQL[] = [
+    and(eq(notifications.subjectType, 'feed'), inArray(notifications.subjectId, ownPosts))!,
+    and(eq(notifications.subjectType, 'comment'), inArray(notifications.parentId, ownPosts))!,
+    and(eq(notifications.subjectType, 'event'), inArray(notifications.subjectId, ownEvents))!,
+    and(eq(notifications.subjectType, 'event_comment'), inArray(notifications.parentId, ownEvents))!,
+  ];
+  const told = new Set<number>();
+  for (const where of about) {
+    const gone = await tx.delete(notifications).where(where).returning({ userId: notifications.userId });
+    for (const g of gone) told.add(g.userId);
+  }
+  told.delete(userId);
+  for (const member of told) outbox.badge(member);
+}
+
+/**
+ * What a member leaves in other members' things, undone in step with the counts and notifications there (account
+ * deletion, inside its transaction, before the user row: the rows alone would cascade, the counts would not). They
+ * leave every event they were going to, waiting for or interested in (the waitlist moves up and whoever moves is
+ * told); their reactions, comments and comment likes on posts and events go through the engines that count them; and
+ * the notifications about their own posts and events go.
+ */
+export async function forgetMemberActivity(tx: Db, now: Date, outbox: Outbox, userId: number) {
+  await leaveEveryEvent(tx, now, outbox, userId);
+  for (const reactions of reactionCounts) await reactions.forgetMember(tx, userId);
+  for (const thread of commentThreads) await thread.forgetMember(tx, outbox, userId);
+  await forgetNoticesAboutOwn(tx, outbox, userId);
+}
