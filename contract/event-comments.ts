@@ -19,8 +19,16 @@ export type EventComment = z.infer<typeof eventComment>;
 
 const commentText = z.string().check(z.trim(), z.minLength(1, 'Write something first.'), z.maxLength(COMMENT_MAX));
 
-export const eventCommentsQuery = z.strictObject({ ...pagingQuery, eventId: z.coerce.number().check(z.int(), z.minimum(1)) });
+/** With `parentId`, that top-level comment's replies, oldest first (`eventReplyList`), as on posts. */
+export const eventCommentsQuery = z.strictObject({
+  ...pagingQuery,
+  eventId: z.coerce.number().check(z.int(), z.minimum(1)),
+  parentId: z.optional(z.coerce.number().check(z.int(), z.minimum(1))),
+});
 export const eventCommentList = pagedList(eventComment);
+export const eventReplyList = pagedList(eventReply);
+/** What `GET /api/challenge/comment` answers: the comments, or with `parentId` the replies. */
+export const eventCommentsAnswer = z.union([eventCommentList, eventReplyList]);
 
 export const newEventCommentBody = z.strictObject({
   eventId: z.int().check(z.minimum(1)),

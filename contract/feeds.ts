@@ -151,13 +151,34 @@ const commentShape = {
   editedAt: z.nullable(z.string()),
 };
 export const feedReply = z.strictObject(commentShape);
-export const feedComment = z.strictObject({ ...commentShape, replyCount: z.int().check(z.minimum(0)), reply: z.array(feedReply) });
+/** How many replies a top-level comment carries in `reply`, and how many each page of its replies holds. */
+export const REPLIES_PAGE = 50;
+export const feedComment = z.strictObject({
+  ...commentShape,
+  replyCount: z.int().check(z.minimum(0)),
+  reply: z.array(feedReply),
+  /**
+   * Where the replies carried in `reply` end, when the comment has more: send it as `cursor` with `parentId` set to
+   * this comment to go on from there. Null when `reply` holds them all.
+   */
+  replyCursor: z.nullable(z.string()),
+});
 export type FeedReply = z.infer<typeof feedReply>;
 export type FeedComment = z.infer<typeof feedComment>;
 
-/** `GET /api/feed/comment`: top-level comments newest first, each with its replies. */
-export const feedCommentsQuery = z.strictObject({ ...pagingQuery, feedId: z.coerce.number().check(z.int(), z.minimum(1)) });
+/**
+ * `GET /api/feed/comment`: top-level comments newest first, each with its first replies (`feedCommentList`); with
+ * `parentId`, that top-level comment's replies instead, oldest first, `REPLIES_PAGE` a page (`feedReplyList`).
+ */
+export const feedCommentsQuery = z.strictObject({
+  ...pagingQuery,
+  feedId: z.coerce.number().check(z.int(), z.minimum(1)),
+  parentId: z.optional(z.coerce.number().check(z.int(), z.minimum(1))),
+});
 export const feedCommentList = pagedList(feedComment);
+export const feedReplyList = pagedList(feedReply);
+/** What `GET /api/feed/comment` answers: the comments, or with `parentId` the replies. */
+export const feedCommentsAnswer = z.union([feedCommentList, feedReplyList]);
 
 /** `POST /api/feed/comment`: a top-level comment (`parentId` 0 or absent) or a reply to one. */
 export const newCommentBody = z.strictObject({

@@ -1,10 +1,43 @@
 import * as z from 'zod/mini';
+import { feedReply } from './feeds';
 import { notification, notificationBadge } from './notifications';
 import { relationship } from './social';
 
+/** The kinds of subject whose comment thread a socket may watch: a post (`feedId`), an event (`eventId`). */
+export const threadSubject = z.enum(['feed', 'event']);
+export type ThreadSubject = z.infer<typeof threadSubject>;
+
 /**
- * What the server pushes over the one WebSocket (`/ws`). JSON text frames, one message each. The client never needs
- * to send anything; a message it does not know is ignored (newer servers may add kinds).
+ * A comment as a watched thread hears of it: the comment shape of either subject without the subject's id (the
+ * message names the subject). `isLiked` is false: whether each watcher likes it is theirs to keep (an edit changes
+ * only the text and what is read from it).
+ */
+const { feedId: _feedId, ...liveCommentShape } = feedReply.shape;
+export const liveComment = z.strictObject(liveCommentShape);
+export type LiveComment = z.infer<typeof liveComment>;
+
+/** Which thread a comment message is about. */
+const threadOf = { subject: threadSubject, subjectId: z.int().check(z.minimum(1)) };
+
+/** In a thread this socket watches: a comment or reply was added; the subject's comment count now. */
+const commentAdded = z.strictObject({ type: z.literal('comment-added'), ...threadOf, comment: liveComment, commentCount: z.int().check(z.minimum(0)) });
+/** In a thread this socket watches: a comment's text was changed by its author. */
+const commentEdited = z.strictObject({ type: z.literal('comment-edited'), ...threadOf, comment: liveComment });
+/** In a thread this socket watches: a comment went (a top-level one with its replies), as `commentDeleted` says. */
+const commentDeleted = z.strictObject({
+  type: z.literal('comment-deleted'),
+  ...threadOf,
+  commentId: z.int(),
+  parentId: z.int(),
+  commentCount: z.int().check(z.minimum(0)),
+});
+/** The messages of a watched comment thread (`watch` below). */
+export const threadMessage = z.discriminatedUnion('type', [commentAdded, commentEdited, commentDeleted]);
+export type ThreadMessage = z.infer<typeof threadMessage>;
+
+/**
+ * What the server pushes over the one WebSocket (`/ws`). JSON text frames, one message each. A message the client
+ * does not know is ignored (newer servers may add kinds). The client sends only `clientMessage`s.
  */
 export const liveMessage = z.discriminatedUnion('type', [
   /** A notification was just written for this member; the badge as it now stands rides along. */
@@ -13,8 +46,25 @@ export const liveMessage = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('badge'), badge: notificationBadge }),
   /** Another member changed where they stand with this member (accepted a request, removed them as a follower...). */
   z.strictObject({ type: z.literal('relationship'), relationship }),
+  commentAdded,
+  commentEdited,
+  commentDeleted,
 ]);
 export type LiveMessage = z.infer<typeof liveMessage>;
+
+/** How many threads one socket may watch at once; watching one more lets go of the one watched longest. */
+export const MAX_WATCHED_THREADS = 20;
+
+/**
+ * What the client sends: which comment threads it has open. `watch` asks for the thread's comment messages while the
+ * member may see the subject (checked on receipt; a subject they may not see is silently not watched); `unwatch`
+ * stops them. Watches last as long as the connection: after a reconnect the client sends them again.
+ */
+export const clientMessage = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('watch'), subject: threadSubject, id: z.int().check(z.minimum(1)) }),
+  z.strictObject({ type: z.literal('unwatch'), subject: threadSubject, id: z.int().check(z.minimum(1)) }),
+]);
+export type ClientMessage = z.infer<typeof clientMessage>;
 
 /** Close codes the socket uses; the client reconnects after any other close, never after these. */
 export const WS_CLOSE = {

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { LiveMessage } from '#contract/realtime';
+import type { LiveMessage, ThreadMessage } from '#contract/realtime';
 
 /**
  * What travels between API processes. Every process hears every message and acts on the sockets it holds, so a
@@ -8,6 +8,8 @@ import type { LiveMessage } from '#contract/realtime';
 export type BusMessage =
   /** Push `message` to every socket of `userId`. */
   | { type: 'deliver'; userId: number; message: LiveMessage }
+  /** Push `message` to every socket watching its comment thread that may still see it (thread-watch.ts). */
+  | { type: 'thread'; message: ThreadMessage }
   /** Close the sockets of these sessions (sign-out), or of every session of `userId` (reset, deletion). */
   | { type: 'sessions-ended'; userId: number; sessionIds?: number[] };
 

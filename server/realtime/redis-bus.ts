@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import * as z from 'zod/mini';
-import { liveMessage } from '#contract/realtime';
+import { liveMessage, threadMessage } from '#contract/realtime';
 import type { Bus, BusMessage } from './bus';
 
 export const DEFAULT_CHANNEL = 'switchback:live';
@@ -12,6 +12,7 @@ const envelope = z.strictObject({
   origin: z.string().check(z.maxLength(64)),
   message: z.discriminatedUnion('type', [
     z.strictObject({ type: z.literal('deliver'), userId: z.int(), message: liveMessage }),
+    z.strictObject({ type: z.literal('thread'), message: threadMessage }),
     z.strictObject({
       type: z.literal('sessions-ended'),
       userId: z.int(),

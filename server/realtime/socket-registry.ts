@@ -1,7 +1,11 @@
 import type { WebSocket } from 'ws';
-import { WS_CLOSE, type LiveMessage } from '#contract/realtime';
+import { MAX_WATCHED_THREADS, WS_CLOSE, type LiveMessage } from '#contract/realtime';
 
-type Held = { socket: WebSocket; userId: number; sessionId: number; alive: boolean };
+/**
+ * One signed-in socket. `watching` holds the comment threads it watches (thread-watch.ts), each with when its
+ * member was last found to may see the subject, in the order they were watched.
+ */
+export type Held = { socket: WebSocket; userId: number; sessionId: number; alive: boolean; closed: boolean; watching: Map<string, number> };
 
 /** A member who cannot keep up with their own notifications (a dead link the OS has not noticed yet) is let go. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -11,9 +15,10 @@ export const SESSION_ENDED_REASON = 'Session ended';
 /** The signed-in sockets this process holds, per member; what the bus's messages act on. */
 export class SocketRegistry {
   private readonly byUser = new Map<number, Set<Held>>();
+  private readonly byThread = new Map<string, Set<Held>>();
 
   add(socket: WebSocket, userId: number, sessionId: number) {
-    const held: Held = { socket, userId, sessionId, alive: true };
+    const held: Held = { socket, userId, sessionId, alive: true, closed: false, watching: new Map() };
     let own = this.byUser.get(userId);
     if (!own) this.byUser.set(userId, (own = new Set()));
     own.add(held);
@@ -21,9 +26,47 @@ export class SocketRegistry {
       held.alive = true;
     });
     socket.once('close', () => {
+      held.closed = true;
+      for (const thread of [...held.watching.keys()]) this.unwatch(held, thread);
       own.delete(held);
       if (own.size === 0 && this.byUser.get(userId) === own) this.byUser.delete(userId);
     });
+    return held;
+  }
+
+  /**
+   * `held` watches `thread` (checked at `checkedAt`, ms); watched again, it moves to the end. Past
+   * `MAX_WATCHED_THREADS` the thread watched longest is let go, so a socket's watches stay bounded.
+   */
+  watch(held: Held, thread: string, checkedAt: number) {
+    if (held.closed) return;
+    held.watching.delete(thread);
+    held.watching.set(thread, checkedAt);
+    for (const oldest of held.watching.keys()) {
+      if (held.watching.size <= MAX_WATCHED_THREADS) break;
+      this.unwatch(held, oldest);
+    }
+    let watchers = this.byThread.get(thread);
+    if (!watchers) this.byThread.set(thread, (watchers = new Set()));
+    watchers.add(held);
+  }
+
+  /** `held`'s member was found again to may see `thread`'s subject, at `at` (ms); its place in the order stays. */
+  checked(held: Held, thread: string, at: number) {
+    if (held.watching.has(thread)) held.watching.set(thread, at);
+  }
+
+  unwatch(held: Held, thread: string) {
+    held.watching.delete(thread);
+    const watchers = this.byThread.get(thread);
+    if (!watchers) return;
+    watchers.delete(held);
+    if (watchers.size === 0) this.byThread.delete(thread);
+  }
+
+  /** The sockets here watching `thread`. */
+  watchersOf(thread: string) {
+    return [...(this.byThread.get(thread) ?? [])];
   }
 
   /** How many sockets a member has open here (every member's when no id is given). */
@@ -37,9 +80,13 @@ export class SocketRegistry {
   /** One JSON text frame to every socket of the member. */
   deliver(userId: number, message: LiveMessage) {
     const own = this.byUser.get(userId);
-    if (!own) return;
+    if (own) this.send([...own], message);
+  }
+
+  /** One JSON text frame to each of these sockets. */
+  send(sockets: Held[], message: LiveMessage) {
     const frame = JSON.stringify(message);
-    for (const { socket } of own) {
+    for (const { socket } of sockets) {
       if (socket.readyState !== socket.OPEN) continue;
       if (socket.bufferedAmount > MAX_BUFFERED_BYTES) socket.terminate();
       else socket.send(frame);

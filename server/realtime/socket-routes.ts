@@ -1,12 +1,13 @@
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { WebSocket } from 'ws';
-import { WS_CLOSE } from '#contract/realtime';
+import type { RawData, WebSocket } from 'ws';
+import { MAX_WATCHED_THREADS, WS_CLOSE } from '#contract/realtime';
 import type { Deps } from '../deps';
 import { findSession } from '../modules/auth/sessions';
 import { bearerToken } from '../plugins/authenticate';
 import { liveSessionIds } from './live-sessions';
 import { SocketRegistry } from './socket-registry';
+import { threadWatch } from './thread-watch';
 
 export type SocketTimings = {
   /** Ping every socket this often; one that has not answered the previous ping by then is dropped. */
@@ -32,15 +33,18 @@ function tokenOf(request: FastifyRequest) {
  * `GET /ws`: the live socket (contract/realtime.ts). The token is checked on connect; a socket without a live one is
  * closed with `WS_CLOSE.unauthorized`. Signed-in sockets are held per member and session: `deliver` messages from
  * the bus become JSON text frames on every socket of that member, `sessions-ended` closes the matching ones with
- * `WS_CLOSE.sessionEnded`. The client never needs to send anything, so frames it sends are ignored (and capped).
+ * `WS_CLOSE.sessionEnded`, `thread` goes to the sockets watching that comment thread (thread-watch.ts). The client
+ * sends only watch and unwatch frames (capped in size); anything else it sends is ignored.
  */
 export async function socketRoutes(app: FastifyInstance, deps: Deps, timings: SocketTimings = DEFAULT_SOCKET_TIMINGS) {
   const registry = new SocketRegistry();
   app.decorate('liveSockets', registry);
+  const threads = threadWatch(registry, { db: deps.db, clock: deps.clock, log: app.log });
   let closing = false;
 
   const unsubscribe = deps.bus.subscribe((message) => {
     if (message.type === 'deliver') registry.deliver(message.userId, message.message);
+    else if (message.type === 'thread') void threads.fanOut(message.message);
     else registry.endSessions(message.userId, message.sessionIds);
   });
 
@@ -79,6 +83,12 @@ export async function socketRoutes(app: FastifyInstance, deps: Deps, timings: So
 
   async function open(socket: WebSocket, request: FastifyRequest) {
     if (closing) return socket.close(1001, 'Server restarting');
+    // A client sends its watches as soon as the socket opens, before its session is looked up: held until then.
+    const early: [RawData, boolean][] = [];
+    const hold = (data: RawData, isBinary: boolean) => {
+      if (early.length < 2 * MAX_WATCHED_THREADS) early.push([data, isBinary]);
+    };
+    socket.on('message', hold);
     const token = tokenOf(request);
     let session;
     try {
@@ -90,7 +100,10 @@ export async function socketRoutes(app: FastifyInstance, deps: Deps, timings: So
     }
     if (socket.readyState !== socket.OPEN) return;
     if (!session) return socket.close(WS_CLOSE.unauthorized, 'Sign in again');
-    registry.add(socket, session.user.id, session.sessionId);
+    const held = registry.add(socket, session.user.id, session.sessionId);
+    socket.off('message', hold);
+    socket.on('message', (data, isBinary) => threads.receive(held, data, isBinary));
+    for (const [data, isBinary] of early) threads.receive(held, data, isBinary);
   }
 
   app.route({

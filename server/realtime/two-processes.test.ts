@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { feed } from '#contract/feeds';
 import { WS_CLOSE } from '#contract/realtime';
 import { buildApp } from '../app';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestApp, okData, type TestApp } from '../test/test-app';
 import { createRedisBus } from './redis-bus';
 import { closedWithin, followNotice, listen, openSocket, type TestSocket } from './test-socket';
+import { threadKey } from './thread-watch';
 
 // Scale-out (architecture.md): API processes share nothing but the database and Redis. A member's socket is held by
 // process B; what process A does must reach it. Runs when REDIS_URL is set (CI and .ci/run set it when Redis answers).
@@ -76,6 +78,19 @@ describe.runIf(process.env.REDIS_URL)('two API processes joined by Redis', () =>
       notification: { kind: 'new_follower', actor: { userId: fan.userId, handleName: fan.handleName }, isRead: false },
       badge: { unreadCount: 1 },
     });
+  });
+
+  it('a comment added through A reaches the sockets on B watching that post', async () => {
+    const author = await t.signUp();
+    const reader = await t.signUp();
+    const feedId = okData(await a.inject({ method: 'POST', url: '/api/feed', headers: t.bearer(author.token), payload: { title: 'Loop', description: '', isDraft: false } }), feed).id;
+    const s = await onB(reader.userId, reader.token);
+    s.socket.send(JSON.stringify({ type: 'watch', subject: 'feed', id: feedId }));
+    await vi.waitFor(() => expect(b.liveSockets.watchersOf(threadKey('feed', feedId))).toHaveLength(1), { timeout: 5000, interval: 10 });
+
+    const res = await a.inject({ method: 'POST', url: '/api/feed/comment', headers: t.bearer(author.token), payload: { feedId, comment: 'Fresh from A' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await s.received(1)).toMatchObject([{ type: 'comment-added', subject: 'feed', subjectId: feedId, comment: { comment: 'Fresh from A' }, commentCount: 1 }]);
   });
 
   it('signing out through A closes that device’s socket on B within 5 s', async () => {

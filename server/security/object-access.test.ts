@@ -199,6 +199,11 @@ const entries: Record<string, Entry> = {
       const mine = await commentOn(a, feedId, 'Members only');
       const unknown = await send('GET', `/api/feed/comment?feedId=${UNKNOWN_ID}`, b.token);
       expectSameAsUnknown(await send('GET', `/api/feed/comment?feedId=${feedId}`, b.token), unknown);
+      expectSameAsUnknown(await send('GET', `/api/feed/comment?feedId=${feedId}&parentId=${mine.commentId}`, b.token), unknown);
+      // A's comment named as the parent under B's own post: the same as a comment that does not exist.
+      const own = await publishedPost(b);
+      const unknownParent = await send('GET', `/api/feed/comment?feedId=${own}&parentId=${UNKNOWN_ID}`, b.token);
+      expectSameAsUnknown(await send('GET', `/api/feed/comment?feedId=${own}&parentId=${mine.commentId}`, b.token), unknownParent);
       expect(await commentsOf(a, feedId)).toMatchObject([{ commentId: mine.commentId, comment: 'Members only' }]);
     },
   },
@@ -362,6 +367,7 @@ const entries: Record<string, Entry> = {
       const mine = await eventCommentOn(a, eventId, 'Invited only');
       const unknown = await send('GET', `/api/challenge/comment?eventId=${UNKNOWN_ID}`, b.token);
       expectSameAsUnknown(await send('GET', `/api/challenge/comment?eventId=${eventId}`, b.token), unknown);
+      expectSameAsUnknown(await send('GET', `/api/challenge/comment?eventId=${eventId}&parentId=${mine.commentId}`, b.token), unknown);
       expect(await eventCommentsOf(a, eventId)).toMatchObject([{ commentId: mine.commentId, comment: 'Invited only' }]);
     },
   },

@@ -10,8 +10,13 @@ class FakeSocket {
   onclose: ((e: CloseEvent) => void) | null = null;
   onerror: ((e: Event) => void) | null = null;
   closedWith: number | null = null;
+  /** What the app sent, parsed. */
+  sent: unknown[] = [];
   constructor(readonly url: string) {
     FakeSocket.all.push(this);
+  }
+  send(frame: string) {
+    this.sent.push(JSON.parse(frame));
   }
   close(code?: number) {
     this.closedWith = code ?? 1005;
@@ -190,6 +195,52 @@ describe('live socket', () => {
     vi.advanceTimersByTime(10);
     // The listener was added three times but a Set holds it once.
     expect(first.closedWith).toBe(1000);
+  });
+});
+
+describe('watched comment threads', () => {
+  const watch = (id: number) => ({ type: 'watch', subject: 'feed', id });
+
+  it('tells the server which threads are open on every open, and when the last screen showing one closes', () => {
+    const { live, listener, latest } = setup();
+    const stopFirst = live.watch('feed', 41);
+    const stopSecond = live.watch('feed', 41);
+    live.watch('event', 7);
+    live.listen(listener);
+    // Nothing goes out before the socket is open.
+    expect(latest().sent).toEqual([]);
+    latest().serverOpens();
+    expect(latest().sent).toEqual([watch(41), { type: 'watch', subject: 'event', id: 7 }]);
+
+    live.watch('feed', 42);
+    stopFirst();
+    stopFirst();
+    expect(latest().sent.slice(2)).toEqual([watch(42)]);
+    stopSecond();
+    expect(latest().sent.slice(3)).toEqual([{ type: 'unwatch', subject: 'feed', id: 41 }]);
+
+    // A new connection starts with no watches: they are sent again.
+    latest().serverCloses(1006);
+    vi.advanceTimersByTime(RECONNECT_MAX_MS);
+    latest().serverOpens();
+    expect(latest().sent).toEqual([{ type: 'watch', subject: 'event', id: 7 }, watch(42)]);
+  });
+
+  it('lets a passive listener hear the connection others hold, without opening or holding it', () => {
+    const { live, sockets, latest } = setup();
+    const passive = { onMessage: vi.fn() };
+    const stopPassive = live.listen(passive, { passive: true });
+    expect(sockets).toHaveLength(0);
+
+    const stopHolder = live.listen({});
+    latest().serverOpens();
+    latest().serverSends(badge);
+    expect(passive.onMessage).toHaveBeenCalledWith(badge);
+
+    stopHolder();
+    vi.advanceTimersByTime(10);
+    expect(latest().closedWith).toBe(1000);
+    stopPassive();
   });
 });
 

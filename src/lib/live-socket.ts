@@ -1,4 +1,4 @@
-import { liveMessage, WS_CLOSE, type LiveMessage } from '#contract/realtime';
+import { liveMessage, WS_CLOSE, type ClientMessage, type LiveMessage, type ThreadSubject } from '#contract/realtime';
 import { readRuntimeConfig } from './runtime-config';
 import { sessionStore } from './session-store';
 
@@ -10,7 +10,7 @@ export type LiveListener = {
   onSessionEnded?: () => void;
 };
 
-type SocketLike = Pick<WebSocket, 'close' | 'onopen' | 'onmessage' | 'onclose' | 'onerror'>;
+type SocketLike = Pick<WebSocket, 'close' | 'send' | 'onopen' | 'onmessage' | 'onclose' | 'onerror'>;
 
 export type LiveSocketDeps = {
   session: { subscribe(listener: () => void): () => void; getSnapshot(): { token: string | null } };
@@ -47,10 +47,13 @@ export function liveSocketUrl(token: string, configured: string | null | undefin
 /**
  * One WebSocket per signed-in session, open while anything listens: opened with the session's token, reopened
  * with backoff after a drop, closed on sign-out (or when another account signs in, then opened for that one).
- * Frames are checked against the contract; one this client does not know is ignored.
+ * Frames are checked against the contract; one this client does not know is ignored. The comment threads on screen
+ * are watched (`watch`): told to the server on every open, since a new connection starts with none.
  */
 export function createLiveSocket(deps: LiveSocketDeps) {
   const listeners = new Set<LiveListener>();
+  /** Listeners that hear the connection while others keep it open, without keeping it open themselves. */
+  const passive = new Set<LiveListener>();
   let socket: SocketLike | null = null;
   /** The token the current connection (or pending retry) is for. */
   let token: string | null = null;
@@ -59,8 +62,13 @@ export function createLiveSocket(deps: LiveSocketDeps) {
   let attempt = 0;
   let hasOpened = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The socket once open, until it closes: frames go only to this one. */
+  let ready: SocketLike | null = null;
+  /** The threads watched, each with how many screens watch it. */
+  const watched = new Map<string, { subject: ThreadSubject; id: number; screens: number }>();
 
-  const each = (fn: (l: LiveListener) => void) => [...listeners].forEach(fn);
+  const each = (fn: (l: LiveListener) => void) => new Set([...listeners, ...passive]).forEach(fn);
+  const send = (message: ClientMessage) => ready?.send(JSON.stringify(message));
 
   function connect() {
     const current = token;
@@ -76,6 +84,8 @@ export function createLiveSocket(deps: LiveSocketDeps) {
     socket = s;
     s.onopen = () => {
       if (socket !== s) return;
+      ready = s;
+      for (const { subject, id } of watched.values()) send({ type: 'watch', subject, id });
       attempt = 0;
       if (hasOpened) each((l) => l.onReconnect?.());
       hasOpened = true;
@@ -94,6 +104,7 @@ export function createLiveSocket(deps: LiveSocketDeps) {
     s.onclose = (event: CloseEvent) => {
       if (socket !== s) return;
       socket = null;
+      ready = null;
       if (event.code === WS_CLOSE.unauthorized || event.code === WS_CLOSE.sessionEnded) {
         refused = current;
         token = null;
@@ -112,6 +123,7 @@ export function createLiveSocket(deps: LiveSocketDeps) {
     retryTimer = undefined;
     const s = socket;
     socket = null;
+    ready = null;
     token = null;
     attempt = 0;
     hasOpened = false;
@@ -144,14 +156,43 @@ export function createLiveSocket(deps: LiveSocketDeps) {
   }
 
   return {
-    /** Listens (opening the connection if this is the first listener); returns the way to stop. */
-    listen(listener: LiveListener) {
+    /**
+     * Listens (opening the connection if this is the first listener); returns the way to stop. A `passive` listener
+     * hears the connection the app holds open (the signed-in layout's) but never opens or holds it itself.
+     */
+    listen(listener: LiveListener, { passive: isPassive = false }: { passive?: boolean } = {}) {
+      if (isPassive) {
+        passive.add(listener);
+        return () => void passive.delete(listener);
+      }
       listeners.add(listener);
       sync();
       return () => {
         listeners.delete(listener);
         // Later, so a listener that comes straight back (React's strict-mode remount) keeps the same connection.
         setTimeout(sync, 0);
+      };
+    },
+    /**
+     * Asks for the comment messages of one thread (contract/realtime.ts `watch`) while the returned stop is not
+     * called; screens showing the same thread share one watch. Messages arrive through `listen`.
+     */
+    watch(subject: ThreadSubject, id: number) {
+      const key = `${subject}:${id}`;
+      const entry = watched.get(key);
+      if (entry) entry.screens++;
+      else {
+        watched.set(key, { subject, id, screens: 1 });
+        send({ type: 'watch', subject, id });
+      }
+      let stopped = false;
+      return () => {
+        const current = watched.get(key);
+        if (stopped || !current) return;
+        stopped = true;
+        if (--current.screens > 0) return;
+        watched.delete(key);
+        send({ type: 'unwatch', subject, id });
       };
     },
   };

@@ -1,10 +1,11 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { FeedReply } from '#contract/feeds';
+import { REPLIES_PAGE, type FeedReply } from '#contract/feeds';
+import type { LiveComment, ThreadMessage, ThreadSubject } from '#contract/realtime';
 import type { MemberSummary } from '#contract/social';
 import type { Deps } from '../../deps';
 import type { Db } from '../../db/client';
-import { keysetPage, type PageAsked, type PagedAnswer } from '../../db/keyset';
+import { encodeCursor, keysetPage, type PageAsked, type PagedAnswer } from '../../db/keyset';
 import { eventCommentLikes, eventComments, events, feedCommentLikes, feedComments, feeds, notifications, users } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { writeNotification } from '../notifications/notify';
@@ -22,11 +23,18 @@ import { parseTags, resolveMentions } from '../feeds/text-tags';
  * by one; deleting a reply lowers it by one; deleting a top-level comment removes its replies too and lowers it by one
  * plus their number (contract `commentDeleted`). `reply_count` and `like_count` are kept in step the same way, in the
  * transaction that changes them.
+ *
+ * Members looking at a thread hear of its comments as they happen: once a comment is added, edited or deleted (after
+ * the commit), a message goes on the bus to the sockets watching the subject's thread (server/realtime/
+ * thread-watch.ts, which checks who may watch).
  */
 
 export const PER_PAGE = 20;
-/** Replies carried under each top-level comment of a page, oldest first; `replyCount` tells how many there are. */
-export const REPLIES_SHOWN = 50;
+/**
+ * Replies carried under each top-level comment of a page, oldest first; `replyCount` tells how many there are and
+ * `replyCursor` where the rest go on. Each page of one comment's replies (`listReplies`) holds as many.
+ */
+export const REPLIES_SHOWN = REPLIES_PAGE;
 export const COMMENT_NOT_FOUND = 'That comment does not exist.';
 const REPLY_DEPTH = 'Reply to the comment itself.';
 
@@ -35,6 +43,9 @@ export type SubjectRow = { id: number; userId: number; isDraft: boolean };
 
 /** The wire names of the subject's id on a comment, one per pair of comment tables in schema.ts. */
 export type SubjectKey = 'feedId' | 'eventId';
+
+/** The name a watched thread of each subject goes by on the live socket (contract/realtime.ts). */
+const THREAD_OF: Record<SubjectKey, ThreadSubject> = { feedId: 'feed', eventId: 'event' };
 
 export type CommentSubject<K extends SubjectKey, S extends SubjectRow> = {
   /** The subject's id as the comment tables and the wire name it (`feedId`, `eventId`). */
@@ -101,8 +112,8 @@ type CommentRow = {
 
 /** A reply as the wire carries it, with the subject's id under the subject's own name. */
 export type ReplyOf<K extends SubjectKey> = Omit<FeedReply, 'feedId'> & { [P in K]: number };
-/** A top-level comment with its first replies. */
-export type CommentOf<K extends SubjectKey> = ReplyOf<K> & { replyCount: number; reply: ReplyOf<K>[] };
+/** A top-level comment with its first replies, and where the rest go on (null when those are all). */
+export type CommentOf<K extends SubjectKey> = ReplyOf<K> & { replyCount: number; reply: ReplyOf<K>[]; replyCursor: string | null };
 
 /** What a new comment needs: no policy and no notifications (see `insertComment`). */
 export type NewComment = { subjectId: number; userId: number; parentId: number | null; comment: string; createdAt: Date };
@@ -230,7 +241,63 @@ export function commentEngine<K extends SubjectKey, S extends SubjectRow>(subjec
     const view = await viewOf(db, viewerId, [...page.list, ...replies]);
     const byParent = new Map<number, CommentRow[]>();
     for (const r of replies) byParent.set(r.parentId!, [...(byParent.get(r.parentId!) ?? []), r]);
-    return { ...page, list: page.list.map((r) => ({ ...view(r), replyCount: r.replyCount, reply: (byParent.get(r.id) ?? []).map(view) })) };
+    return {
+      ...page,
+      list: page.list.map((r) => {
+        const carried = byParent.get(r.id) ?? [];
+        return { ...view(r), replyCount: r.replyCount, reply: carried.map(view), replyCursor: replyCursorAfter(carried, r.replyCount) };
+      }),
+    };
+  }
+
+  /**
+   * Where a comment's carried replies end, as page 1 of `listReplies` would answer it: the cursor of its last one when
+   * the comment has more than were carried, else null.
+   */
+  function replyCursorAfter(carried: CommentRow[], replyCount: number) {
+    const last = carried.at(-1);
+    return carried.length === REPLIES_SHOWN && replyCount > REPLIES_SHOWN && last ? encodeCursor({ page: 1, createdAt: last.createdAt, id: last.id }) : null;
+  }
+
+  /**
+   * One top-level comment's replies, oldest first, `REPLIES_SHOWN` a page (keyset, ascending): page 1 is what
+   * `listComments` carried, so a client goes on from the comment's `replyCursor`. A `parentId` that is not a top-level
+   * comment of this subject (a reply, another subject's comment, none) is the comment 404.
+   */
+  async function listReplies(db: Db, viewerId: number, subjectId: number, parentId: number, q: PageAsked): Promise<PagedAnswer<ReplyOf<K>>> {
+    await subject.loadViewable(db, viewerId, subjectId);
+    const [parent] = await db
+      .select({ id: comments.id })
+      .from(comments)
+      .where(and(eq(comments.id, parentId), eq(subjectColumn, subjectId), isNull(comments.parentId)))
+      .limit(1);
+    if (!parent) throw notFound(COMMENT_NOT_FOUND);
+    const at = keysetPage(q, { createdAt: comments.createdAt, id: comments.id }, REPLIES_SHOWN, 'asc');
+    const under = eq(comments.parentId, parent.id);
+    const [rows, [totalRow]] = await Promise.all([
+      db
+        .select(commentColumns)
+        .from(comments)
+        .where(and(under, at.where))
+        .orderBy(...at.orderBy)
+        .limit(at.limit)
+        .offset(at.offset),
+      db.select({ n: count() }).from(comments).where(under),
+    ]);
+    const page = at.answer(rows, totalRow?.n ?? 0, (r) => ({ createdAt: r.createdAt, id: r.id }));
+    const view = await viewOf(db, viewerId, page.list);
+    return { ...page, list: page.list.map(view) };
+  }
+
+  /** The comment as every watcher of the thread hears of it: without the subject's id, and nobody's like. */
+  function liveComment(reply: ReplyOf<K>): LiveComment {
+    const { commentId, parentId, comment, hashtags, tagUser, author, likeCount, createdAt, editedAt }: Omit<FeedReply, 'feedId'> = reply;
+    return { commentId, parentId, comment, hashtags, tagUser, author, likeCount, isLiked: false, createdAt, editedAt };
+  }
+
+  /** Tells the sockets watching the subject's thread; after the commit, and never failing the change it reports. */
+  async function tellWatchers(deps: Pick<Deps, 'bus'>, message: ThreadMessage) {
+    await deps.bus.publish({ type: 'thread', message });
   }
 
   /** Raises (or lowers) the subject's `comment_count` by `by`, never below zero; answers the count now. */
@@ -315,7 +382,7 @@ export function commentEngine<K extends SubjectKey, S extends SubjectRow>(subjec
    * deep). The subject's owner, the parent comment's author and the members mentioned are told.
    */
   async function addComment(deps: Deps, viewerId: number, input: { subjectId: number; parentId?: number | undefined; comment: string }) {
-    return withOutbox(deps, async (tx, outbox) => {
+    const saved = await withOutbox(deps, async (tx, outbox) => {
       const now = deps.clock.now();
       const about = await subject.loadViewable(tx, viewerId, input.subjectId);
       if (about.isDraft) throw badRequest(subject.draftMessage, { [subject.key]: [subject.draftMessage] });
@@ -331,11 +398,14 @@ export function commentEngine<K extends SubjectKey, S extends SubjectRow>(subjec
       const view = await viewOf(tx, viewerId, [row]);
       return { comment: view(row), commentCount };
     });
+    const { subjectId } = input;
+    await tellWatchers(deps, { type: 'comment-added', subject: THREAD_OF[subject.key], subjectId, comment: liveComment(saved.comment), commentCount: saved.commentCount });
+    return saved;
   }
 
   /** The viewer's own comment, new text; members newly mentioned are told. */
   async function editComment(deps: Deps, viewerId: number, input: { subjectId: number; commentId: number; comment: string }) {
-    return withOutbox(deps, async (tx, outbox) => {
+    const edited = await withOutbox(deps, async (tx, outbox) => {
       const now = deps.clock.now();
       const about = await subject.loadViewable(tx, viewerId, input.subjectId);
       const found = await lockComment(tx, about.id, input.commentId);
@@ -352,6 +422,8 @@ export function commentEngine<K extends SubjectKey, S extends SubjectRow>(subjec
       const view = await viewOf(tx, viewerId, [row!]);
       return view(row!);
     });
+    await tellWatchers(deps, { type: 'comment-edited', subject: THREAD_OF[subject.key], subjectId: input.subjectId, comment: liveComment(edited) });
+    return edited;
   }
 
   /**
@@ -446,7 +518,7 @@ export function commentEngine<K extends SubjectKey, S extends SubjectRow>(subjec
    * takes its replies with it. Notifications about the removed comments go too: they lead nowhere.
    */
   async function deleteComment(deps: Deps, viewerId: number, input: { subjectId: number; commentId: number }) {
-    return withOutbox(deps, async (tx, outbox) => {
+    const deleted = await withOutbox(deps, async (tx, outbox) => {
       const about = await subject.loadViewable(tx, viewerId, input.subjectId);
       const found = await lockComment(tx, about.id, input.commentId);
       if (!found || (found.userId !== viewerId && about.userId !== viewerId)) throw notFound(COMMENT_NOT_FOUND);
@@ -464,6 +536,8 @@ export function commentEngine<K extends SubjectKey, S extends SubjectRow>(subjec
       await forgetNotices(tx, outbox, about.userId, found, removed);
       return { commentId: found.id, parentId: found.parentId ?? 0, commentCount };
     });
+    await tellWatchers(deps, { type: 'comment-deleted', subject: THREAD_OF[subject.key], subjectId: input.subjectId, ...deleted });
+    return deleted;
   }
 
   /**
@@ -523,5 +597,5 @@ export function commentEngine<K extends SubjectKey, S extends SubjectRow>(subjec
     await tx.delete(comments).where(eq(comments.userId, userId));
   }
 
-  return { listComments, insertComment, addComment, editComment, setCommentLike, deleteComment, forgetMember };
+  return { listComments, listReplies, insertComment, addComment, editComment, setCommentLike, deleteComment, forgetMember };
 }

@@ -5,8 +5,8 @@ import {
   deleteEventCommentBody,
   editEventCommentBody,
   eventCommentLikeBody,
-  eventCommentList,
   eventCommentSaved,
+  eventCommentsAnswer,
   eventCommentsQuery,
   eventReply,
   newEventCommentBody,
@@ -31,11 +31,15 @@ export function eventCommentRoutes(app: FastifyInstance, deps: Deps) {
     schema: {
       tags,
       security,
-      summary: 'An event’s comments, newest first, each with its first replies oldest first; keyset-paged',
+      summary: 'An event’s comments, newest first, each with its first replies oldest first (with parentId: that comment’s replies, oldest first); keyset-paged',
       querystring: eventCommentsQuery,
-      response: { 200: okEnvelope(eventCommentList) },
+      response: { 200: okEnvelope(eventCommentsAnswer) },
     },
-    handler: async (req) => ok('Comments.', await comments.listEventComments(deps.db, me(req), req.query)),
+    handler: async (req) => {
+      const { parentId, ...q } = req.query;
+      if (parentId !== undefined) return ok('Replies.', await comments.listEventReplies(deps.db, me(req), { ...q, parentId }));
+      return ok('Comments.', await comments.listEventComments(deps.db, me(req), q));
+    },
   });
 
   r.post('/api/challenge/comment', {

@@ -36,6 +36,11 @@ export function listEventComments(db: Db, viewerId: number, q: PageAsked & { eve
   return thread.listComments(db, viewerId, q.eventId, q);
 }
 
+/** `GET /api/challenge/comment` with `parentId`: one top-level comment's replies, oldest first, from its `replyCursor`. */
+export function listEventReplies(db: Db, viewerId: number, q: PageAsked & { eventId: number; parentId: number }): Promise<PagedAnswer<EventReply>> {
+  return thread.listReplies(db, viewerId, q.eventId, q.parentId, q);
+}
+
 /** `POST /api/challenge/comment`: a comment on an event, or a reply to one of its top-level comments. */
 export function addEventComment(deps: Deps, viewerId: number, { eventId, ...input }: { eventId: number; parentId?: number | undefined; comment: string }) {
   return thread.addComment(deps, viewerId, { subjectId: eventId, ...input });

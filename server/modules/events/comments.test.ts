@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventReplyList } from '#contract/event-comments';
 import { exportSections } from '../account/export-registry';
-import { body, createTestApp, type TestApp } from '../../test/test-app';
+import { body, createTestApp, okData, type TestApp } from '../../test/test-app';
+import { commentEngine, REPLIES_SHOWN } from '../comments/comment-engine';
+import { eventCommentSubject } from './comments-service';
 import { eventCommentHelpers, type Member } from './event-comment-test-helpers';
 import { addCohost, inviteToEvent } from './event-test-rows';
 // The export section registers itself with the routes; this file reads it directly.
@@ -19,6 +22,10 @@ afterAll(() => t?.close());
 const { send, member, toggle, event, listCall, list, comment, add, editCall, edit, likeCall, like, removeCall, remove, counts } = eventCommentHelpers(() => t);
 
 const ids = (items: { commentId: number }[]) => items.map((c) => c.commentId);
+
+/** One comment's replies (`parentId`), as `who` asks for them. */
+const replyCall = (who: Member, eventId: number, parentId: number, query = '') => listCall(who, eventId, `&parentId=${parentId}${query}`);
+const replyPage = async (who: Member, eventId: number, parentId: number, query = '') => okData(await replyCall(who, eventId, parentId, query), eventReplyList);
 
 function expectEventNotFound(res: { statusCode: number; body: string }) {
   expect(res.statusCode, res.body).toBe(404);
@@ -126,6 +133,34 @@ describe('the comment tree and its counts', () => {
     const second = await list(organiser, eventId, `&cursor=${first.next_cursor}`);
     expect(ids(second.list)).toEqual(written.slice(0, 2).reverse());
   });
+
+  it(`pages one comment’s replies oldest first after the ${REPLIES_SHOWN} it carries; a reply's or another event's id is a 404`, async () => {
+    const organiser = await member();
+    const b = await member();
+    const eventId = await event(organiser);
+    const elsewhere = await event(organiser);
+    const top = (await add(b, eventId, 'Who is driving?')).comment;
+    const { insertComment } = commentEngine(eventCommentSubject);
+    const replies: number[] = [];
+    for (let i = 0; i < REPLIES_SHOWN + 4; i++) {
+      const createdAt = new Date(t.clock.now().getTime() + i * 1000);
+      replies.push((await insertComment(t.db, { subjectId: eventId, userId: organiser.userId, parentId: top.commentId, comment: `Seat ${i}`, createdAt })).row.id);
+    }
+
+    const [carried] = (await list(b, eventId)).list;
+    expect(ids(carried!.reply)).toEqual(replies.slice(0, REPLIES_SHOWN));
+    const rest = await replyPage(b, eventId, top.commentId, `&cursor=${carried!.replyCursor}`);
+    expect(rest).toMatchObject({ current_page: 2, last_page: 2, total: REPLIES_SHOWN + 4, next_cursor: null });
+    expect(ids(rest.list)).toEqual(replies.slice(REPLIES_SHOWN));
+    expect(rest.list[0]).toMatchObject({ eventId, parentId: top.commentId, comment: `Seat ${REPLIES_SHOWN}` });
+
+    const other = (await add(b, elsewhere, 'Elsewhere')).comment;
+    for (const parentId of [replies[0]!, other.commentId]) {
+      const res = await replyCall(b, eventId, parentId);
+      expect(res.statusCode, res.body).toBe(404);
+      expect(body(res).message).toBe('That comment does not exist.');
+    }
+  });
 });
 
 describe('editing and deleting', () => {
@@ -198,6 +233,7 @@ describe('who may see an event’s comments', () => {
     const { commentId } = (await add(organiser, eventId, 'Invited riders only')).comment;
 
     expectEventNotFound(await listCall(stranger, eventId));
+    expectEventNotFound(await replyCall(stranger, eventId, commentId));
     expectEventNotFound(await comment(stranger, { eventId, comment: 'Let me in' }));
     expectEventNotFound(await comment(stranger, { eventId, parentId: commentId, comment: 'Let me in' }));
     expectEventNotFound(await editCall(stranger, { eventId, commentId, comment: 'Changed' }));

@@ -7,7 +7,7 @@ import {
   commentSaved,
   deleteCommentBody,
   editCommentBody,
-  feedCommentList,
+  feedCommentsAnswer,
   feedCommentsQuery,
   feedReply,
   newCommentBody,
@@ -26,10 +26,15 @@ export function commentRoutes(app: FastifyInstance, deps: Deps) {
   const security = [{ bearer: [] }];
   const me = (req: Parameters<typeof currentUser>[0]) => currentUser(req).user.id;
 
+  // With `parentId`, that comment's replies instead (oldest first, from its `replyCursor`).
   r.get('/api/feed/comment', {
     preHandler: requireUser,
-    schema: { tags, security, querystring: feedCommentsQuery, response: { 200: okEnvelope(feedCommentList) } },
-    handler: async (req) => ok('Comments.', await comments.listComments(deps.db, me(req), req.query)),
+    schema: { tags, security, querystring: feedCommentsQuery, response: { 200: okEnvelope(feedCommentsAnswer) } },
+    handler: async (req) => {
+      const { parentId, ...q } = req.query;
+      if (parentId !== undefined) return ok('Replies.', await comments.listReplies(deps.db, me(req), { ...q, parentId }));
+      return ok('Comments.', await comments.listComments(deps.db, me(req), q));
+    },
   });
 
   r.post('/api/feed/comment', {

@@ -40,6 +40,11 @@ export function listComments(db: Db, viewerId: number, q: PageAsked & { feedId: 
   return thread.listComments(db, viewerId, q.feedId, q);
 }
 
+/** `GET /api/feed/comment` with `parentId`: one top-level comment's replies, oldest first, from its `replyCursor`. */
+export function listReplies(db: Db, viewerId: number, q: PageAsked & { feedId: number; parentId: number }): Promise<PagedAnswer<FeedReply>> {
+  return thread.listReplies(db, viewerId, q.feedId, q.parentId, q);
+}
+
 export type NewComment = { feedId: number; userId: number; parentId: number | null; comment: string; createdAt: Date };
 
 /** Stores a comment and raises the counts, without policy or notifications (the demo world seeds comments with it). */

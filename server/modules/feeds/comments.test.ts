@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feedReplyList } from '#contract/feeds';
 import { exportSections } from '../account/export-registry';
-import { body, createTestApp, type TestApp } from '../../test/test-app';
+import { body, createTestApp, okData, type TestApp } from '../../test/test-app';
 import { commentHelpers, type Member } from './comment-test-helpers';
-import { REPLIES_SHOWN } from './comments-service';
+import { insertComment, REPLIES_SHOWN } from './comments-service';
 // The export section registers itself with the routes; this file reads it directly.
 import './comment-export-section';
 
@@ -15,7 +16,11 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const { member, toggle, post, shownCount, list, comment, add, editCall, edit, likeCall, like, removeCall, remove, counts } = commentHelpers(() => t);
+const { send, member, toggle, post, shownCount, list, comment, add, editCall, edit, likeCall, like, removeCall, remove, counts } = commentHelpers(() => t);
+
+/** One comment's replies (`parentId`), as `who` asks for them. */
+const replyPage = async (who: Member, feedId: number, parentId: number, query = '') =>
+  okData(await send('GET', `/api/feed/comment?feedId=${feedId}&parentId=${parentId}${query}`, who.token), feedReplyList);
 
 const ids = (items: { commentId: number }[]) => items.map((c) => c.commentId);
 
@@ -149,6 +154,57 @@ describe('paging', () => {
     expect(listed!.replyCount).toBe(REPLIES_SHOWN + 2);
     expect(ids(listed!.reply)).toEqual(replies.slice(0, REPLIES_SHOWN));
   });
+
+  it(`pages one comment’s replies oldest first, ${REPLIES_SHOWN} a page, from its replyCursor, while others reply`, async () => {
+    const a = await member();
+    const b = await member();
+    const feedId = await post(a);
+    const top = (await add(a, feedId, 'Ask me anything')).comment;
+    const replies: number[] = [];
+    for (let i = 0; i < 2 * REPLIES_SHOWN + 3; i++) {
+      // Straight into the table (the route's own path is covered above): a second apart, and some in one millisecond.
+      const createdAt = new Date(t.clock.now().getTime() + Math.floor(i / 2) * 1000);
+      replies.push((await insertComment(t.db, { feedId, userId: i % 2 ? a.userId : b.userId, parentId: top.commentId, comment: `Reply ${i}`, createdAt })).row.id);
+    }
+    const quiet = (await add(b, feedId, 'A comment without replies')).comment;
+
+    const { list: listed } = await list(b, feedId);
+    const carried = listed.find((c) => c.commentId === top.commentId)!;
+    expect(ids(carried.reply)).toEqual(replies.slice(0, REPLIES_SHOWN));
+    expect(carried.replyCursor).toEqual(expect.any(String));
+    expect(listed.find((c) => c.commentId === quiet.commentId)).toMatchObject({ replyCount: 0, replyCursor: null });
+
+    const second = await replyPage(b, feedId, top.commentId, `&cursor=${carried.replyCursor}`);
+    expect(second).toMatchObject({ current_page: 2, last_page: 3, per_page: REPLIES_SHOWN, total: 2 * REPLIES_SHOWN + 3 });
+    expect(ids(second.list)).toEqual(replies.slice(REPLIES_SHOWN, 2 * REPLIES_SHOWN));
+    expect(second.list[0]).toMatchObject({ feedId, parentId: top.commentId, comment: `Reply ${REPLIES_SHOWN}` });
+    expect(second.list[0]).not.toHaveProperty('reply');
+
+    // A reply written meanwhile (after the ones above) comes last, on the last page: nothing repeated, nothing skipped.
+    t.clock.advance(2 * 60_000);
+    const late = (await add(a, feedId, 'Late reply', top.commentId)).comment;
+    const third = await replyPage(b, feedId, top.commentId, `&cursor=${second.next_cursor}`);
+    expect(third).toMatchObject({ current_page: 3, next_cursor: null });
+    expect(ids(third.list)).toEqual([...replies.slice(2 * REPLIES_SHOWN), late.commentId]);
+
+    // Without a cursor, page 1 is what the comment carried.
+    expect(ids((await replyPage(b, feedId, top.commentId)).list)).toEqual(replies.slice(0, REPLIES_SHOWN));
+  });
+
+  it('answers 404 for replies of a reply, of another post’s comment, or of no comment', async () => {
+    const a = await member();
+    const feedId = await post(a);
+    const elsewhere = await post(a);
+    const top = (await add(a, feedId, 'First')).comment;
+    const reply = (await add(a, feedId, 'Second', top.commentId)).comment;
+    const theirs = (await add(a, elsewhere, 'Other post')).comment;
+    for (const parentId of [reply.commentId, theirs.commentId, 2_000_000_000]) {
+      const res = await send('GET', `/api/feed/comment?feedId=${feedId}&parentId=${parentId}`, a.token);
+      expect(res.statusCode, res.body).toBe(404);
+      expect(body(res).message).toBe('That comment does not exist.');
+    }
+    expect((await send('GET', `/api/feed/comment?feedId=${feedId}&parentId=0`, a.token)).statusCode).toBe(400);
+  });
 });
 
 describe('editing', () => {
@@ -235,6 +291,7 @@ describe('who may see a post’s comments', () => {
   async function expectHidden(who: Member, feedId: number, commentId: number) {
     const calls = [
       await t.app.inject({ method: 'GET', url: `/api/feed/comment?feedId=${feedId}`, headers: t.bearer(who.token) }),
+      await t.app.inject({ method: 'GET', url: `/api/feed/comment?feedId=${feedId}&parentId=${commentId}`, headers: t.bearer(who.token) }),
       await comment(who, { feedId, comment: 'Hello?' }),
       await comment(who, { feedId, parentId: commentId, comment: 'Hello?' }),
       await editCall(who, { feedId, commentId, comment: 'Changed' }),
@@ -243,6 +300,7 @@ describe('who may see a post’s comments', () => {
     ];
     for (const res of calls) expect(res.statusCode, res.body).toBe(404);
     expect(calls.map((r) => body(r).message)).toEqual([
+      'That post does not exist.',
       'That post does not exist.',
       'That post does not exist.',
       'That post does not exist.',

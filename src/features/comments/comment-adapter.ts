@@ -1,4 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { ThreadSubject } from '#contract/realtime';
 import type { MemberSummary } from '#contract/social';
 import type { PageParam } from '../../lib/paging';
 
@@ -25,11 +26,16 @@ export type ThreadReply = {
   pending?: 'adding' | 'editing' | 'deleting' | undefined;
 };
 
-/** A top-level comment with its replies, oldest first, and how many replies it has in all. */
-export type ThreadComment = ThreadReply & { replyCount: number; reply: ThreadReply[] };
+/**
+ * A top-level comment with its replies loaded so far, oldest first, how many replies it has in all, and where the
+ * next page of its replies starts (null once they are all here).
+ */
+export type ThreadComment = ThreadReply & { replyCount: number; reply: ThreadReply[]; replyCursor: string | null };
 
 /** One page of top-level comments, newest first. */
 export type ThreadPage = { list: ThreadComment[]; current_page: number; last_page: number; next_cursor?: string | null | undefined };
+/** One page of a comment's replies, oldest first; `total` is how many it has now. */
+export type ReplyPage = { list: ThreadReply[]; total: number; next_cursor?: string | null | undefined };
 
 /** What the server says after a comment was saved: the comment and the subject's comment count now. */
 export type SavedComment = { comment: ThreadReply; commentCount: number };
@@ -41,10 +47,18 @@ export type DeletedComment = { commentId: number; parentId: number; commentCount
  * comment count right wherever the subject is shown. `feedComments` (feed-comments.ts) is the first; events follow.
  */
 export type CommentAdapter = {
-  /** Names the subject in mutation and toggle keys ('feed', 'event'), so two kinds never share a queue. */
-  subject: string;
+  /**
+   * Names the subject in mutation and toggle keys, so two kinds never share a queue, and its thread on the live
+   * socket (contract/realtime.ts).
+   */
+  subject: ThreadSubject;
   queryKey(subjectId: number): QueryKey;
   list(subjectId: number, page: PageParam, signal: AbortSignal): Promise<ThreadPage>;
+  /**
+   * The page of the top-level comment `parentId`'s replies that starts at `cursor` (its `replyCursor`, then each
+   * page's `next_cursor`); the cursor says which page it is.
+   */
+  replies(subjectId: number, parentId: number, cursor: string, signal: AbortSignal): Promise<ReplyPage>;
   /** `parentId` 0 adds a top-level comment. */
   add(subjectId: number, parentId: number, comment: string): Promise<SavedComment>;
   edit(subjectId: number, commentId: number, comment: string): Promise<ThreadReply>;

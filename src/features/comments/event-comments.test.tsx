@@ -21,7 +21,7 @@ function anEventComment(over: Parameters<typeof aComment>[0] = {}): EventComment
 
 /** One comment as the event's save, edit and like calls answer it (no replies). */
 function anEventReply(over: Parameters<typeof aComment>[0] = {}): EventReply {
-  const { reply: _reply, replyCount: _replyCount, ...comment } = anEventComment(over);
+  const { reply: _reply, replyCount: _replyCount, replyCursor: _replyCursor, ...comment } = anEventComment(over);
   return comment;
 }
 

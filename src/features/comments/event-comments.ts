@@ -1,5 +1,5 @@
 import { commentDeleted } from '#contract/feeds';
-import { eventCommentList, eventCommentSaved, eventReply, type EventComment, type EventReply } from '#contract/event-comments';
+import { eventCommentList, eventCommentSaved, eventReply, eventReplyList, type EventComment, type EventReply } from '#contract/event-comments';
 import { api } from '../../lib/api-client';
 import { pageSearchParams } from '../../lib/paging';
 import { eventKeys } from '../events/api';
@@ -7,7 +7,7 @@ import { setEventCommentCount } from '../events/event-cache';
 import type { CommentAdapter, ThreadComment, ThreadReply } from './comment-adapter';
 
 const toReply = ({ eventId: _eventId, ...reply }: EventReply): ThreadReply => reply;
-const toComment = ({ reply, ...comment }: EventComment): ThreadComment => ({ ...toReply(comment), replyCount: comment.replyCount, reply: reply.map(toReply) });
+const toComment = ({ reply, replyCount, replyCursor, ...comment }: EventComment): ThreadComment => ({ ...toReply(comment), replyCount, reply: reply.map(toReply), replyCursor });
 
 /**
  * The comments of an event (spec §7 `/api/challenge/comment` and its siblings), cached under
@@ -20,6 +20,10 @@ export const eventComments: CommentAdapter = {
     api
       .get(eventCommentList, 'challenge/comment', { searchParams: { eventId, ...pageSearchParams(page) }, signal })
       .then(({ data }) => ({ ...data, list: data.list.map(toComment) })),
+  replies: (eventId, parentId, cursor, signal) =>
+    api
+      .get(eventReplyList, 'challenge/comment', { searchParams: { eventId, parentId, cursor }, signal })
+      .then(({ data }) => ({ ...data, list: data.list.map(toReply) })),
   add: (eventId, parentId, comment) =>
     api
       .post(eventCommentSaved, 'challenge/comment', { eventId, ...(parentId ? { parentId } : {}), comment })

@@ -1,4 +1,4 @@
-import { commentDeleted, commentSaved, feedCommentList, feedReply, type FeedComment, type FeedReply } from '#contract/feeds';
+import { commentDeleted, commentSaved, feedCommentList, feedReply, feedReplyList, type FeedComment, type FeedReply } from '#contract/feeds';
 import { api } from '../../lib/api-client';
 import { pageSearchParams } from '../../lib/paging';
 import { feedKeys } from '../feeds/api';
@@ -6,7 +6,7 @@ import { setCommentCount } from '../feeds/feed-cache';
 import type { CommentAdapter, ThreadComment, ThreadReply } from './comment-adapter';
 
 const toReply = ({ feedId: _feedId, ...reply }: FeedReply): ThreadReply => reply;
-const toComment = ({ reply, ...comment }: FeedComment): ThreadComment => ({ ...toReply(comment), replyCount: comment.replyCount, reply: reply.map(toReply) });
+const toComment = ({ reply, replyCount, replyCursor, ...comment }: FeedComment): ThreadComment => ({ ...toReply(comment), replyCount, reply: reply.map(toReply), replyCursor });
 
 /** The comments of a post (spec §7 `/api/feed/comment` and its siblings), cached under `['feeds','comments',feedId]`. */
 export const feedComments: CommentAdapter = {
@@ -16,6 +16,10 @@ export const feedComments: CommentAdapter = {
     api
       .get(feedCommentList, 'feed/comment', { searchParams: { feedId, ...pageSearchParams(page) }, signal })
       .then(({ data }) => ({ ...data, list: data.list.map(toComment) })),
+  replies: (feedId, parentId, cursor, signal) =>
+    api
+      .get(feedReplyList, 'feed/comment', { searchParams: { feedId, parentId, cursor }, signal })
+      .then(({ data }) => ({ ...data, list: data.list.map(toReply) })),
   add: (feedId, parentId, comment) =>
     api
       .post(commentSaved, 'feed/comment', { feedId, ...(parentId ? { parentId } : {}), comment })

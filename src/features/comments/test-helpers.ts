@@ -30,6 +30,7 @@ export const aComment = (over: Partial<FeedComment> = {}): FeedComment => ({
   ...aReply(over),
   reply: over.reply ?? [],
   replyCount: over.replyCount ?? over.reply?.length ?? 0,
+  replyCursor: over.replyCursor ?? null,
 });
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ThreadPages } from './api';
 import type { ThreadComment, ThreadReply } from './comment-adapter';
-import { insertComment, patchComment, removeComment, settleComment } from './thread-cache';
+import { addLiveComment, appendReplies, editLiveComment, insertComment, patchComment, removeComment, settleComment } from './thread-cache';
 import { jonas, maya } from './test-helpers';
 
 const reply = (commentId: number, parentId: number, over: Partial<ThreadReply> = {}): ThreadReply => ({
@@ -17,7 +17,7 @@ const reply = (commentId: number, parentId: number, over: Partial<ThreadReply> =
   editedAt: null,
   ...over,
 });
-const top = (commentId: number, replies: ThreadReply[] = []): ThreadComment => ({ ...reply(commentId, 0), replyCount: replies.length, reply: replies });
+const top = (commentId: number, replies: ThreadReply[] = []): ThreadComment => ({ ...reply(commentId, 0), replyCount: replies.length, reply: replies, replyCursor: null });
 
 const thread = (...pages: ThreadComment[][]): ThreadPages => ({
   pages: pages.map((list, i) => ({ list, current_page: i + 1, last_page: pages.length, next_cursor: i + 1 < pages.length ? `c${i + 1}` : null })),
@@ -59,5 +59,35 @@ describe('thread cache', () => {
     const edited = patchComment(data, 11, (c) => ({ ...c, comment: 'changed' }));
     expect(edited?.pages[0]?.list[0]?.reply[0]?.comment).toBe('changed');
     expect(patchComment(data, 99, (c) => ({ ...c, comment: 'x' }))).toBe(data);
+  });
+
+  it('appends a page of replies once each, in the order written, with the cursor for the page after', () => {
+    const at = (minute: number) => `2026-05-17T09:${String(minute).padStart(2, '0')}:00.000Z`;
+    const parent = { ...top(1, [reply(11, 1, { createdAt: at(1) }), reply(12, 1, { createdAt: at(2) })]), replyCount: 5, replyCursor: 'c' };
+    // Heard live meanwhile (written after the page below), and one of the member's own still being sent.
+    const data = insertComment(insertComment(thread([parent]), reply(20, 1, { createdAt: at(9) })), reply(-5, 1, { pending: 'adding' }));
+    const page = { list: [reply(12, 1, { createdAt: at(2) }), reply(13, 1, { createdAt: at(3) }), reply(14, 1, { createdAt: at(3) })], total: 6, next_cursor: 'd' };
+    const after = appendReplies(data, 1, page)?.pages[0]?.list[0];
+    expect(after?.reply.map((r) => r.commentId)).toEqual([11, 12, 13, 14, 20, -5]);
+    expect(after).toMatchObject({ replyCount: 7, replyCursor: 'd' });
+    expect(appendReplies(data, 1, { ...page, next_cursor: null })?.pages[0]?.list[0]?.replyCursor).toBeNull();
+  });
+
+  it('takes a live comment of the member’s own in place of their pending one, and an edit only when none is in flight', () => {
+    const mine = reply(-1, 0, { author: maya, comment: 'On my way', pending: 'adding' });
+    const data = insertComment(thread([top(2)]), mine);
+    expect(ids(addLiveComment(data, reply(9, 0, { author: maya, comment: 'On my way' })))).toEqual([[[9, 0, []], [2, 0, []]]]);
+    // Someone else's words, or the same words under another parent: a comment of their own.
+    expect(ids(addLiveComment(data, reply(9, 0, { comment: 'On my way' })))).toEqual([[[9, 0, []], [-1, 0, []], [2, 0, []]]]);
+
+    const editing = patchComment(thread([top(2)]), 2, (c) => ({ ...c, comment: 'mine, saving', pending: 'editing' }));
+    expect(editLiveComment(editing, reply(2, 0, { comment: 'theirs' }))?.pages[0]?.list[0]?.comment).toBe('mine, saving');
+    const liked = patchComment(thread([top(2)]), 2, (c) => ({ ...c, isLiked: true, likeCount: 3 }));
+    expect(editLiveComment(liked, reply(2, 0, { comment: 'changed', editedAt: '2026-05-17T10:00:00.000Z' }))?.pages[0]?.list[0]).toMatchObject({
+      comment: 'changed',
+      editedAt: '2026-05-17T10:00:00.000Z',
+      isLiked: true,
+      likeCount: 3,
+    });
   });
 });

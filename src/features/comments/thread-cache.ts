@@ -1,4 +1,4 @@
-import type { ThreadComment, ThreadReply } from './comment-adapter';
+import type { ReplyPage, ThreadComment, ThreadReply } from './comment-adapter';
 import type { ThreadPages } from './api';
 
 /**
@@ -14,7 +14,7 @@ const mapPages = (data: ThreadPages, change: (list: ThreadComment[], index: numb
   }),
 });
 
-const asTopLevel = (comment: ThreadReply): ThreadComment => ({ ...comment, replyCount: 0, reply: [] });
+const asTopLevel = (comment: ThreadReply): ThreadComment => ({ ...comment, replyCount: 0, reply: [], replyCursor: null });
 
 const holds = (data: ThreadPages, commentId: number) =>
   data.pages.some((p) => p.list.some((c) => c.commentId === commentId || c.reply.some((r) => r.commentId === commentId)));
@@ -35,7 +35,7 @@ export function patchComment(data: ThreadPages | undefined, commentId: number, c
   if (!data?.pages || !holds(data, commentId)) return data;
   return mapPages(data, (list) =>
     list.map((c) => {
-      if (c.commentId === commentId) return { ...change(c), replyCount: c.replyCount, reply: c.reply };
+      if (c.commentId === commentId) return { ...change(c), replyCount: c.replyCount, reply: c.reply, replyCursor: c.replyCursor };
       if (!c.reply.some((r) => r.commentId === commentId)) return c;
       return { ...c, reply: c.reply.map((r) => (r.commentId === commentId ? change(r) : r)) };
     }),
@@ -65,4 +65,53 @@ export function settleComment(data: ThreadPages | undefined, tempId: number, sav
   if (!holds(data, tempId)) return insertComment(data, saved);
   if (holds(data, saved.commentId)) return removeComment(data, tempId);
   return patchComment(data, tempId, () => saved);
+}
+
+/** Saved replies by time written (then id), as the server orders them; unsaved ones stay last, as they were. */
+function byTimeWritten(replies: ThreadReply[]) {
+  const saved = replies.filter((r) => r.commentId > 0);
+  saved.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.commentId - b.commentId);
+  return [...saved, ...replies.filter((r) => r.commentId <= 0)];
+}
+
+/**
+ * The next page of `parentId`'s replies after those loaded: each reply once (one already here, perhaps mid-change,
+ * stays as it is), in the order written, and the page's cursor for the page after.
+ */
+export function appendReplies(data: ThreadPages | undefined, parentId: number, page: ReplyPage): ThreadPages | undefined {
+  if (!data?.pages) return data;
+  return mapPages(data, (list) =>
+    list.some((c) => c.commentId === parentId)
+      ? list.map((c) => {
+          if (c.commentId !== parentId) return c;
+          const known = new Set(c.reply.map((r) => r.commentId));
+          const reply = byTimeWritten([...c.reply, ...page.list.filter((r) => !known.has(r.commentId))]);
+          const unsaved = c.reply.filter((r) => r.commentId <= 0).length;
+          return { ...c, reply, replyCount: Math.max(page.total + unsaved, reply.length), replyCursor: page.next_cursor ?? null };
+        })
+      : list,
+  );
+}
+
+/**
+ * A comment someone added, heard live: where a new one goes, once. When it is this member's own, still pending here
+ * (the live message can beat the answer to their request), it takes the pending one's place instead.
+ */
+export function addLiveComment(data: ThreadPages | undefined, comment: ThreadReply): ThreadPages | undefined {
+  if (!data?.pages) return data;
+  let pendingId: number | undefined;
+  for (const c of data.pages.flatMap((p) => p.list.flatMap((top) => [top, ...top.reply]))) {
+    if (c.pending === 'adding' && c.author.userId === comment.author.userId && c.parentId === comment.parentId && c.comment.trim() === comment.comment) {
+      pendingId = c.commentId;
+      break;
+    }
+  }
+  return pendingId === undefined ? insertComment(data, comment) : settleComment(data, pendingId, comment);
+}
+
+/** A comment its author changed, heard live: the text and what is read from it; a change of this member's in flight wins. */
+export function editLiveComment(data: ThreadPages | undefined, comment: ThreadReply): ThreadPages | undefined {
+  return patchComment(data, comment.commentId, (c) =>
+    c.pending === 'editing' ? c : { ...c, comment: comment.comment, hashtags: comment.hashtags, tagUser: comment.tagUser, editedAt: comment.editedAt },
+  );
 }

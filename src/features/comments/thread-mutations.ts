@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useSession } from '../auth/session-context';
 import type { ThreadPages } from './api';
-import type { CommentAdapter, ThreadReply } from './comment-adapter';
-import { insertComment, patchComment, removeComment, settleComment } from './thread-cache';
+import type { CommentAdapter, ThreadComment, ThreadReply } from './comment-adapter';
+import { appendReplies, insertComment, patchComment, removeComment, settleComment } from './thread-cache';
 
 /**
  * Adding, editing and deleting comments, all optimistic: the thread changes at once and settles on the server's
@@ -107,4 +108,28 @@ export function useDeleteComment(adapter: CommentAdapter, subjectId: number) {
     onError: (_error, target) => setThread((data) => patchComment(data, target.commentId, (c) => ({ ...c, pending: undefined }))),
   });
   return { remove: (target: ThreadReply) => mutation.mutate(target) };
+}
+
+/**
+ * The next page of one top-level comment's replies, from where those loaded end (its `replyCursor`), merged into the
+ * cached thread: so a like, edit, delete or reply on a loaded reply works as on any other. A failure is said on the
+ * button (`silent`), not in a toast.
+ */
+export function useMoreReplies(adapter: CommentAdapter, subjectId: number) {
+  const queryClient = useQueryClient();
+  const queryKey = adapter.queryKey(subjectId);
+  // A page still coming when the thread leaves the screen is not wanted any more.
+  const leaving = useRef(new AbortController());
+  useEffect(() => {
+    const controller = new AbortController();
+    leaving.current = controller;
+    return () => controller.abort();
+  }, []);
+  return useMutation({
+    mutationKey: [adapter.subject, 'comment', 'replies'],
+    meta: { silent: true },
+    mutationFn: ({ parent }: { parent: ThreadComment & { replyCursor: string } }) =>
+      adapter.replies(subjectId, parent.commentId, parent.replyCursor, leaving.current.signal),
+    onSuccess: (page, { parent }) => queryClient.setQueryData<ThreadPages>(queryKey, (data) => appendReplies(data, parent.commentId, page)),
+  });
 }

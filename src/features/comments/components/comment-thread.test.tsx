@@ -1,8 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
-import { COMMENT_MAX, type Feed } from '#contract/feeds';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { COMMENT_MAX, type Feed, type FeedReply } from '#contract/feeds';
+import type { ClientMessage, LiveComment, LiveMessage } from '#contract/realtime';
+import { liveSocket } from '../../../lib/live-socket';
 import { fail, ok } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
@@ -10,6 +12,7 @@ import { feedKeys } from '../../feeds/api';
 import { aFeed } from '../../feeds/form/test-helpers';
 import { gate, signedInMember } from '../../profile/test-helpers';
 import { feedComments } from '../feed-comments';
+import { FakeSocket } from '../../notifications/test-helpers';
 import { aComment, answerComments, aReply, jonas, maya, priya, serveComments } from '../test-helpers';
 import { CommentThread } from './comment-thread';
 
@@ -402,5 +405,145 @@ describe('CommentThread', () => {
     expect(within(tagged).getByRole('link', { name: '#gravel' })).toHaveAttribute('href', expect.stringContaining('/feeds?search=%23gravel'));
     expect(within(tagged).getByRole('link', { name: '@priyahikes' })).toHaveAttribute('href', '/profile/priyahikes');
     expect(within(tagged).queryByRole('link', { name: '@nobody' })).not.toBeInTheDocument();
+  });
+
+  it('shows more replies page by page from where the loaded ones end, and the button goes at the end', async () => {
+    signedInMember();
+    const reply = (commentId: number, over: Partial<FeedReply> = {}) => aReply({ commentId, parentId: 1, comment: `Reply ${commentId}`, author: priya, ...over });
+    serveComments([[aComment({ commentId: 1, comment: 'Busy thread', reply: [reply(11), reply(12)], replyCount: 5, replyCursor: 'from-12' })]]);
+    const asked: Record<string, string>[] = [];
+    const pages: Record<string, { list: FeedReply[]; next_cursor: string | null }> = {
+      'from-12': { list: [reply(13), reply(14, { author: jonas })], next_cursor: 'from-14' },
+      'from-14': { list: [reply(15)], next_cursor: null },
+    };
+    // The first ask for the last page fails; the button says so and asks again.
+    let failOnce = true;
+    server.use(
+      http.get('/api/feed/comment', ({ request }) => {
+        const params = Object.fromEntries(new URL(request.url).searchParams);
+        if (!params.parentId) return undefined;
+        asked.push(params);
+        if (params.cursor === 'from-14' && failOnce) {
+          failOnce = false;
+          return HttpResponse.json(fail(503, 'Replies are resting.'), { status: 503 });
+        }
+        const page = pages[params.cursor!]!;
+        return HttpResponse.json(ok({ ...page, current_page: 2, last_page: 3, per_page: 50, total: 5 }));
+      }),
+    );
+    const likes = answerComments<{ commentId: number; isLiked: boolean }>('feed/comment/like', ({ commentId, isLiked }) =>
+      HttpResponse.json(ok(reply(commentId, { author: jonas, isLiked, likeCount: 1 }))),
+    );
+    const user = userEvent.setup();
+    await renderThread();
+
+    const replies = screen.getByRole('list', { name: 'Replies to Jonas Berg' });
+    await user.click(screen.getByRole('button', { name: 'Show 3 more replies' }));
+    expect(await within(replies).findByText('Reply 14')).toBeInTheDocument();
+    expectInOrder('Reply 11', 'Reply 12', 'Reply 13', 'Reply 14');
+
+    await user.click(screen.getByRole('button', { name: 'Show 1 more reply' }));
+    const retry = await screen.findByRole('button', { name: 'Could not load replies. Try again' });
+    expect(screen.queryByText('Replies are resting.')).not.toBeInTheDocument();
+    await user.click(retry);
+    expect(await within(replies).findByText('Reply 15')).toBeInTheDocument();
+    expectInOrder('Reply 14', 'Reply 15');
+    expect(screen.queryByRole('button', { name: /more repl/ })).not.toBeInTheDocument();
+    expect(replies).toHaveFocus();
+    expect(asked).toEqual([
+      { feedId: String(FEED_ID), parentId: '1', cursor: 'from-12' },
+      { feedId: String(FEED_ID), parentId: '1', cursor: 'from-14' },
+      { feedId: String(FEED_ID), parentId: '1', cursor: 'from-14' },
+    ]);
+
+    // A loaded reply is liked like any other.
+    await user.click(within(actionsOf('Reply 14')).getByRole('button', { name: 'Like, 0 likes' }));
+    await waitFor(() => expect(likes).toEqual([{ commentId: 14, isLiked: true }]));
+    expect(within(actionsOf('Reply 14')).getByRole('button', { name: 'Like, 1 like' })).toHaveAttribute('aria-pressed', 'true');
+  });
+});
+
+/** A socket that also keeps what the app sends on it. */
+class SendingSocket extends FakeSocket {
+  sent: ClientMessage[] = [];
+  send(frame: string) {
+    this.sent.push(JSON.parse(frame) as ClientMessage);
+  }
+}
+
+describe('CommentThread, live', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** The thread with the app's live connection open (the signed-in layout holds it). */
+  async function renderLive() {
+    SendingSocket.all = [];
+    vi.stubGlobal('WebSocket', SendingSocket);
+    const view = await renderThread({ commentCount: 1 });
+    const stopHolding = liveSocket.listen({});
+    const socket = SendingSocket.latest() as SendingSocket;
+    act(() => socket.serverOpens());
+    const push = (message: LiveMessage) => act(() => socket.serverSends(message));
+    return { ...view, socket, push, stopHolding };
+  }
+
+  /** A comment as a live message carries it: without the post's id. */
+  const live = (over: Partial<FeedReply>): LiveComment => {
+    const { feedId: _feedId, ...comment } = aReply(over);
+    return comment;
+  };
+  const added = (over: Partial<FeedReply>, commentCount: number): LiveMessage => ({ type: 'comment-added', subject: 'feed', subjectId: FEED_ID, comment: live(over), commentCount });
+
+  it('watches the open thread, and a comment someone adds shows once, with the post counting it', async () => {
+    signedInMember();
+    serveComments([[aComment({ commentId: 1, comment: 'Older comment' })]]);
+    const { socket, push, commentCountNow, unmount, stopHolding } = await renderLive();
+    expect(socket.sent).toEqual([{ type: 'watch', subject: 'feed', id: FEED_ID }]);
+
+    push(added({ commentId: 60, comment: 'Just got back from the ridge', author: priya }, 2));
+    expect(await screen.findByText('Just got back from the ridge')).toBeInTheDocument();
+    expectInOrder('Just got back from the ridge', 'Older comment');
+    await waitFor(() => expect(commentCountNow()).toBe(2));
+    // Heard twice (another process, a retried delivery): still once.
+    push(added({ commentId: 60, comment: 'Just got back from the ridge', author: priya }, 2));
+    push(added({ commentId: 61, parentId: 1, comment: 'Same here', author: priya }, 3));
+    push({ type: 'comment-added', subject: 'feed', subjectId: FEED_ID + 1, comment: live({ commentId: 62, comment: 'Another post' }), commentCount: 1 });
+    expect(await screen.findByText('Same here')).toBeInTheDocument();
+    expect(screen.getAllByText('Just got back from the ridge')).toHaveLength(1);
+    expect(screen.queryByText('Another post')).not.toBeInTheDocument();
+    await waitFor(() => expect(commentCountNow()).toBe(3));
+
+    push({ type: 'comment-edited', subject: 'feed', subjectId: FEED_ID, comment: live({ commentId: 1, comment: 'Older comment, edited', editedAt: '2026-05-17T10:00:00.000Z' }) });
+    expect(await screen.findByText('Older comment, edited')).toBeInTheDocument();
+    push({ type: 'comment-deleted', subject: 'feed', subjectId: FEED_ID, commentId: 60, parentId: 0, commentCount: 2 });
+    await waitFor(() => expect(screen.queryByText('Just got back from the ridge')).not.toBeInTheDocument());
+    await waitFor(() => expect(commentCountNow()).toBe(2));
+
+    unmount();
+    expect(socket.sent.at(-1)).toEqual({ type: 'unwatch', subject: 'feed', id: FEED_ID });
+    stopHolding();
+  });
+
+  it('never shows the member’s own new comment twice when the live message beats the answer', async () => {
+    signedInMember();
+    serveComments([[aComment({ commentId: 1, comment: 'Older comment' })]]);
+    const answer = gate();
+    answerComments<{ comment: string }>('feed/comment', async ({ comment }) => {
+      await answer.opened;
+      return HttpResponse.json(ok({ comment: aReply({ commentId: 70, comment, author: maya }), commentCount: 2 }));
+    });
+    const { push, commentCountNow, stopHolding } = await renderLive();
+    const user = userEvent.setup();
+
+    await user.type(screen.getByRole('textbox', { name: 'Add a comment' }), 'On my way{Enter}');
+    expect(articleOf('On my way')).toHaveAttribute('aria-busy', 'true');
+    push(added({ commentId: 70, comment: 'On my way', author: maya }, 2));
+    await waitFor(() => expect(articleOf('On my way')).not.toHaveAttribute('aria-busy'));
+    expect(screen.getAllByText('On my way')).toHaveLength(1);
+
+    answer.open();
+    await waitFor(() => expect(commentCountNow()).toBe(2));
+    expect(screen.getAllByText('On my way')).toHaveLength(1);
+    expect(within(actionsOf('On my way')).getByRole('button', { name: 'Edit' })).toBeEnabled();
+    stopHolding();
   });
 });

@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState } from 'react';
+import { REPLIES_PAGE } from '#contract/feeds';
 import { Avatar } from '../../../components/avatar';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSession } from '../../auth/session-context';
@@ -8,7 +9,8 @@ import { useNow } from '../../notifications/use-now';
 import { commentsQuery } from '../api';
 import type { CommentAdapter, ThreadComment, ThreadReply } from '../comment-adapter';
 import { useCommentLike } from '../comment-like-toggle';
-import { useAddComment, useDeleteComment, useEditComment } from '../thread-mutations';
+import { useLiveThread } from '../live-thread';
+import { useAddComment, useDeleteComment, useEditComment, useMoreReplies } from '../thread-mutations';
 import { CommentBox } from './comment-box';
 import { CommentItem, type ThreadControls } from './comment-item';
 import { LoadError } from '../../../components/load-error';
@@ -27,7 +29,8 @@ type Props = {
 
 /**
  * The comments of one post (or event): a composer, then top-level comments newest first with their replies one
- * level deep, oldest first, and older comments as the end of the list comes into view. Every change is optimistic.
+ * level deep, oldest first, and older comments as the end of the list comes into view. Every change is optimistic,
+ * and what others write while it is open shows as they write it (live-thread.ts).
  */
 export function CommentThread({ adapter, subjectId, ownerId }: Props) {
   const headingId = useId();
@@ -40,6 +43,7 @@ export function CommentThread({ adapter, subjectId, ownerId }: Props) {
   const { remove } = useDeleteComment(adapter, subjectId);
   const like = useCommentLike(adapter, subjectId);
   const [draft, setDraft] = useState('');
+  useLiveThread(adapter, subjectId);
 
   const comments = useMemo(() => (list.data?.pages.flatMap((p) => p.list) ?? []).filter((c) => c.pending !== 'deleting'), [list.data]);
   const controls: ThreadControls = {
@@ -83,7 +87,7 @@ export function CommentThread({ adapter, subjectId, ownerId }: Props) {
         <>
           <ul aria-labelledby={headingId} className="flex flex-col gap-4">
             {comments.map((c) => (
-              <TopLevelComment key={c.commentId} comment={c} controls={controls} onReply={add} />
+              <TopLevelComment key={c.commentId} comment={c} controls={controls} onReply={add} adapter={adapter} subjectId={subjectId} />
             ))}
           </ul>
           <LoadMore
@@ -103,12 +107,19 @@ type TopLevelProps = {
   comment: ThreadComment;
   controls: ThreadControls;
   onReply(parentId: number, text: string, onFailed: (text: string) => void): void;
+  adapter: CommentAdapter;
+  subjectId: number;
 };
 
-/** A top-level comment, its replies (oldest first, the first few until asked for all) and its reply box. */
-function TopLevelComment({ comment, controls, onReply }: TopLevelProps) {
+/**
+ * A top-level comment, its replies (oldest first, the first few until asked for all, then page by page from the
+ * server) and its reply box.
+ */
+function TopLevelComment({ comment, controls, onReply, adapter, subjectId }: TopLevelProps) {
   const repliesId = useId();
+  const repliesList = useRef<HTMLUListElement>(null);
   const { user } = useSession();
+  const more = useMoreReplies(adapter, subjectId);
   const [expanded, setExpanded] = useState(false);
   const [draft, setDraft] = useState<string | null>(null);
   // Each opening mounts the box afresh, so Reply on another reply moves focus into the box that is already open.
@@ -118,9 +129,25 @@ function TopLevelComment({ comment, controls, onReply }: TopLevelProps) {
 
   const replies = comment.reply.filter((r) => r.pending !== 'deleting');
   const shown = expanded ? replies : replies.slice(0, REPLIES_PREVIEW);
-  // Replies the server holds beyond those it sent (it sends the first 50 of each comment).
+  // Replies the server holds beyond those loaded (it sends the first 50 of each comment, then 50 a page).
   const unsent = Math.max(0, comment.replyCount - comment.reply.length);
   const collapsed = replies.length - Math.min(replies.length, REPLIES_PREVIEW);
+  const { replyCursor } = comment;
+  const nextPage = Math.min(unsent, REPLIES_PAGE);
+  const loadMore = () => {
+    if (replyCursor === null || more.isPending) return;
+    // What comes is shown with all before it.
+    setExpanded(true);
+    more.mutate(
+      { parent: { ...comment, replyCursor } },
+      {
+        // The button goes with the last page: focus goes to the replies, so it is not lost to the page.
+        onSuccess: (page) => {
+          if (!page.next_cursor) repliesList.current?.focus();
+        },
+      },
+    );
+  };
 
   const openReply = (button: HTMLButtonElement, to: ThreadReply) => {
     opener.current = button;
@@ -146,13 +173,27 @@ function TopLevelComment({ comment, controls, onReply }: TopLevelProps) {
         {(shown.length > 0 || draft !== null) && (
           <div className="mt-2 flex flex-col gap-3">
             {shown.length > 0 && (
-              <ul id={repliesId} aria-label={`Replies to ${name}`} className="flex flex-col gap-3">
+              <ul id={repliesId} ref={repliesList} tabIndex={-1} aria-label={`Replies to ${name}`} className="flex flex-col gap-3 outline-none">
                 {shown.map((r) => (
                   <li key={r.commentId}>
                     <CommentItem comment={r} controls={controls} onReply={openReply} />
                   </li>
                 ))}
               </ul>
+            )}
+            {(expanded || collapsed === 0) && unsent > 0 && replyCursor !== null && (
+              // Not disabled while loading: a disabled button drops keyboard focus.
+              <button
+                type="button"
+                aria-controls={repliesId}
+                aria-busy={more.isPending || undefined}
+                aria-disabled={more.isPending || undefined}
+                className="inline-flex min-h-8 items-center gap-2 self-start rounded-md px-2 text-sm font-semibold text-brand-strong hover:bg-surface-2 aria-disabled:cursor-wait aria-disabled:opacity-70"
+                onClick={loadMore}
+              >
+                {more.isPending && <Spinner size="sm" />}
+                {more.isError ? 'Could not load replies. Try again' : `Show ${nextPage} more ${nextPage === 1 ? 'reply' : 'replies'}`}
+              </button>
             )}
             {collapsed > 0 && (
               <button
@@ -164,11 +205,6 @@ function TopLevelComment({ comment, controls, onReply }: TopLevelProps) {
               >
                 {expanded ? 'Show fewer replies' : `View ${collapsed} more ${collapsed === 1 ? 'reply' : 'replies'}`}
               </button>
-            )}
-            {expanded && unsent > 0 && (
-              <p className="px-2 text-sm text-muted">
-                {unsent} later {unsent === 1 ? 'reply is' : 'replies are'} not shown here.
-              </p>
             )}
             {draft !== null && user && (
               <div className="flex gap-2.5">

@@ -1,0 +1,124 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { RawData } from 'ws';
+import { clientMessage, MAX_WATCHED_THREADS, type ThreadMessage, type ThreadSubject } from '#contract/realtime';
+import type { Db } from '../db/client';
+import type { Clock } from '../lib/clock';
+import { AppError } from '../lib/errors';
+import { loadViewableEvent } from '../modules/events/event-access';
+import { loadViewableFeed } from '../modules/feeds/feed-access';
+import type { Held, SocketRegistry } from './socket-registry';
+
+/**
+ * Live comment threads (contract/realtime.ts `watch`). A socket watches the threads its member has open; when a
+ * comment is added, edited or deleted the comment engine publishes a `thread` bus message after the commit, and every
+ * process sends it to the sockets it holds that watch that thread. Sending to everyone who may see a public post
+ * would be unbounded; the watchers of one thread are the members looking at it.
+ *
+ * Who may watch is the subject's own policy (`loadViewableFeed`, `loadViewableEvent`), asked when the watch arrives
+ * and again before a message goes to a watcher whose answer is older than `RECHECK_MS`: a member who loses sight of
+ * the subject (unfollowed by a private author, the post turned to a draft) stops hearing it by then, while a busy
+ * thread costs its watchers' policy queries at most once per that interval.
+ */
+
+export const RECHECK_MS = 30_000;
+/** Frames a socket may have waiting for their policy check; more are dropped (a client never sends that many). */
+const MAX_WAITING = 2 * MAX_WATCHED_THREADS;
+
+export const threadKey = (subject: ThreadSubject, id: number) => `${subject}:${id}`;
+
+/** Whether `userId` may see the subject, and so watch its thread. A subject they may not see is the same as none. */
+export async function mayWatch(db: Db, userId: number, subject: ThreadSubject, id: number) {
+  try {
+    await (subject === 'feed' ? loadViewableFeed(db, userId, id) : loadViewableEvent(db, userId, id));
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode < 500) return false;
+    throw error;
+  }
+}
+
+type Deps = { db: Db; clock: Clock; log: FastifyBaseLogger };
+
+export function threadWatch(registry: SocketRegistry, deps: Deps) {
+  /** Each socket's frames run one after another, so `unwatch` right after `watch` ends unwatched. */
+  const queues = new WeakMap<Held, { tail: Promise<void>; waiting: number }>();
+  /** Each thread's messages go out in the order they were published, whatever their checks take. */
+  const threads = new Map<string, Promise<void>>();
+  const now = () => deps.clock.now().getTime();
+
+  async function apply(held: Held, frame: RawData) {
+    let parsed;
+    try {
+      parsed = clientMessage.safeParse(JSON.parse(frame.toString()));
+    } catch {
+      return;
+    }
+    if (!parsed.success || held.closed) return;
+    const { type, subject, id } = parsed.data;
+    const key = threadKey(subject, id);
+    if (type === 'unwatch') return registry.unwatch(held, key);
+    const checkedAt = now();
+    if (await mayWatch(deps.db, held.userId, subject, id)) registry.watch(held, key, checkedAt);
+    else registry.unwatch(held, key);
+  }
+
+  /** Asks again, once per member, of the watchers whose answer is older than `RECHECK_MS`; then sends. */
+  async function send(key: string, message: ThreadMessage) {
+    const watchers = registry.watchersOf(key);
+    const checkedAt = now();
+    const stale = new Set(watchers.filter((w) => checkedAt - (w.watching.get(key) ?? 0) >= RECHECK_MS).map((w) => w.userId));
+    const answers = new Map(
+      await Promise.all(
+        [...stale].map(async (userId) => {
+          try {
+            return [userId, (await mayWatch(deps.db, userId, message.subject, message.subjectId)) ? 'yes' : 'no'] as const;
+          } catch (err) {
+            // The database, not the member: this message skips them, and the next one asks again.
+            deps.log.warn({ err }, 'live threads: a watcher could not be checked');
+            return [userId, 'unknown'] as const;
+          }
+        }),
+      ),
+    );
+    const allowed: Held[] = [];
+    for (const w of watchers) {
+      const answer = answers.get(w.userId) ?? 'yes';
+      if (answer === 'no') registry.unwatch(w, key);
+      if (answer !== 'yes') continue;
+      if (answers.has(w.userId)) registry.checked(w, key, checkedAt);
+      allowed.push(w);
+    }
+    registry.send(allowed, message);
+  }
+
+  return {
+    /** A frame the client sent: a watch or unwatch, checked and applied in turn; anything else is ignored. */
+    receive(held: Held, frame: RawData, isBinary: boolean) {
+      if (isBinary) return;
+      const queue = queues.get(held) ?? { tail: Promise.resolve(), waiting: 0 };
+      queues.set(held, queue);
+      if (queue.waiting >= MAX_WAITING) return;
+      queue.waiting++;
+      queue.tail = queue.tail
+        .then(() => apply(held, frame))
+        .catch((err: unknown) => deps.log.warn({ err }, 'live threads: a watch could not be checked'))
+        .finally(() => {
+          queue.waiting--;
+        });
+    },
+
+    /** A thread's message to the sockets here that watch it and whose member may (still) see its subject. */
+    fanOut(message: ThreadMessage) {
+      const key = threadKey(message.subject, message.subjectId);
+      if (registry.watchersOf(key).length === 0 && !threads.has(key)) return Promise.resolve();
+      const tail = (threads.get(key) ?? Promise.resolve())
+        .then(() => send(key, message))
+        .catch((err: unknown) => deps.log.warn({ err }, 'live threads: a message could not be sent'));
+      threads.set(key, tail);
+      void tail.finally(() => {
+        if (threads.get(key) === tail) threads.delete(key);
+      });
+      return tail;
+    },
+  };
+}
