@@ -107,13 +107,3 @@ export const socialLoginBody = z.strictObject({
   userType: z.optional(userType),
   referralCode: z.optional(referralCode),
 });
-
-export const publicConfigData = z.object({
-  googleClientId: z.nullable(z.string()),
-  googleAuthorizeUrl: z.nullable(z.string()),
-  /**
-   * Where the live socket is (`wss://host/ws`) when it is not this page's own origin (`PUBLIC_SOCKET_URL`); null means
-   * same origin, `/ws`. Optional, so a page cached before this field existed still reads.
-   */
-  socketUrl: z.optional(z.nullable(z.string())),
-});

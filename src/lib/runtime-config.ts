@@ -1,6 +1,5 @@
 import type * as z from 'zod/mini';
-import { publicConfigData } from '#contract/auth';
-import { RUNTIME_CONFIG_META } from '#contract/runtime-config';
+import { publicConfigData, RUNTIME_CONFIG_META } from '#contract/runtime-config';
 
 export type RuntimeConfig = z.infer<typeof publicConfigData>;
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authSession, checkSocialLoginData, publicConfigData } from '#contract/auth';
+import { authSession, checkSocialLoginData } from '#contract/auth';
+import { publicConfigData } from '#contract/runtime-config';
 import { ownProfile } from '#contract/user';
 import { identities } from '../../db/schema';
 import { body, createTestApp, okData, uniqueEmail, uniqueName, type TestApp } from '../../test/test-app';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publicConfigData } from '#contract/auth';
+import { publicConfigData } from '#contract/runtime-config';
 import { createTestApp, okData, type TestApp } from '../../test/test-app';
 
 // With Google configured, see auth/social-login.test.ts.

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { publicConfigData } from '#contract/auth';
+import { publicConfigData } from '#contract/runtime-config';
 import { okEnvelope } from '#contract/envelope';
 import type { Deps } from '../../deps';
 import { ok } from '../../lib/reply';
