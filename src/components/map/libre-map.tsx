@@ -1,6 +1,7 @@
 // Named "libre-map", not "maplibre-…": chunk names show up in the code of the chunks that import them, and the P1
 // check (bench/page-js.ts) looks for /maplibre|mapbox-gl/ in every script a non-map page loads.
 import 'maplibre-gl/dist/maplibre-gl.css';
+import './map-controls.css';
 import maplibregl from 'maplibre-gl';
 import { use, useState } from 'react';
 import { Layer, Map, Marker, NavigationControl, Source } from 'react-map-gl/maplibre';

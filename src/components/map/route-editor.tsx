@@ -1,9 +1,10 @@
 import clsx from 'clsx';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { ROUTE_POINTS_MAX, type LngLat } from '#contract/map-routes';
 import { formatDistance, useUnits } from '../../lib/units';
 import { Button } from '../ui/button';
 import { pathMetres } from './distance';
+import { MapCrosshair, useMapCentre } from './map-crosshair';
 import { MapView, type MapMarker } from './map-view';
 import { applyRouteEdit, canUndo, NO_EDITS, samePoints, type RouteEdit, type RouteEdits } from './route-edits';
 
@@ -43,7 +44,7 @@ export function RouteEditor({ value, onChange, meetingPoint, ariaLabel, classNam
   const fromOutside = !samePoints(value, fit.value) && !samePoints(value, edits.own);
   const meetingMoved = !samePoints(meetingPoint ? [meetingPoint] : [], fit.meetingPoint ? [fit.meetingPoint] : []);
   if (fromOutside || meetingMoved) setFit({ value, meetingPoint, points: fitPointsFor(value, meetingPoint) });
-  const viewCenter = useRef<LngLat | null>(null);
+  const view = useMapCentre();
 
   const full = value.length >= maxPoints;
 
@@ -55,7 +56,7 @@ export function RouteEditor({ value, onChange, meetingPoint, ariaLabel, classNam
   }
 
   function addAtCentre() {
-    const point = viewCenter.current ?? value[value.length - 1] ?? meetingPoint ?? center ?? [0, 0];
+    const point = view.centre() ?? value[value.length - 1] ?? meetingPoint ?? center ?? [0, 0];
     edit({ type: 'add', point });
   }
 
@@ -87,22 +88,17 @@ export function RouteEditor({ value, onChange, meetingPoint, ariaLabel, classNam
         route={value}
         markers={markers}
         onMapClick={full ? undefined : (point) => edit({ type: 'add', point })}
-        onViewChange={(view) => {
-          viewCenter.current = view.center;
-        }}
+        onViewChange={view.onViewChange}
       >
-        {/* Where "Add point at centre" puts the point. */}
-        <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-1/2 z-[1] size-6 -translate-x-1/2 -translate-y-1/2">
-          <span className="absolute top-0 left-1/2 h-full w-0.5 -translate-x-1/2 bg-fg/70" />
-          <span className="absolute top-1/2 left-0 h-0.5 w-full -translate-y-1/2 bg-fg/70" />
-        </span>
+        <MapCrosshair />
       </MapView>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm" aria-live="polite" data-testid="route-distance">
           Distance so far: <span className="font-semibold">{distance}</span> <span className="text-muted">· {count}</span>
         </p>
-        <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={addAtCentre} disabled={full}>
+        {/* One row even on a phone: the long button gives way (its words wrap) before Clear drops to a line of its own. */}
+        <div className="flex w-full gap-2 sm:w-auto">
+          <Button variant="secondary" onClick={addAtCentre} disabled={full} className="min-w-0 flex-1 leading-tight sm:flex-none">
             Add point at centre
           </Button>
           <Button variant="secondary" onClick={() => edit({ type: 'undo' })} disabled={!canUndo(edits, value)}>

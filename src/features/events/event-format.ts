@@ -97,6 +97,13 @@ export function formatPlace(event: Pick<Event, 'location' | 'city' | 'state' | '
   return [...new Set(parts)].join(', ');
 }
 
+/** The whole address, as the organiser gave it: the place, then `city, state zip`, then the country. */
+export function addressLines(event: Pick<Event, 'location' | 'city' | 'state' | 'zipCode' | 'country'>): string[] {
+  const region = [event.state, event.zipCode].map((p) => p.trim()).filter(Boolean).join(' ');
+  const town = [event.city.trim(), region].filter(Boolean).join(', ');
+  return [event.location.trim(), town, event.country.trim()].filter(Boolean);
+}
+
 /** The route's length in the member's units: `15.0 mi`, `24.1 km`. */
 export const formatRouteDistance = (route: Pick<Route, 'distance'>, units: Units) => formatDistance(route.distance, units);
 

@@ -100,6 +100,9 @@ export const anEvent = (over: Partial<Event> = {}): Event => {
   };
 };
 
+/** An event's place as `POST`/`PUT /api/challenge` carries it: what a form sends back when the place was left alone. */
+export const placeOf = ({ latitude, longitude, location, city, state, country, zipCode }: Event) => ({ latitude, longitude, location, city, state, country, zipCode });
+
 /** `count` distinct events, ids from `firstId` down. */
 export const eventsFrom = (firstId: number, count: number) =>
   Array.from({ length: count }, (_, i) => anEvent({ id: firstId - i, eventName: `Event ${firstId - i}` }));

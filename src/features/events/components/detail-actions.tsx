@@ -47,7 +47,8 @@ export function DetailActions({ event }: { event: Event }) {
   const open = event.cancelledAt === null;
 
   return (
-    <div className="flex flex-wrap gap-2">
+    // On a phone the buttons share each row evenly rather than leaving a ragged edge.
+    <div className="flex flex-wrap gap-2 *:flex-1 sm:*:flex-none">
       {open && (
         <Button variant="secondary" busy={calendar.isPending} onClick={() => calendar.mutate(event.id)}>
           {!calendar.isPending && (

@@ -1,20 +1,10 @@
 import { useId, useMemo } from 'react';
 import type { Event } from '#contract/events';
-import type { LngLat, Route } from '#contract/map-routes';
+import type { LngLat } from '#contract/map-routes';
 import { ElevationProfile } from '../../../components/map/elevation-profile';
 import { MapView } from '../../../components/map/map-view';
 import type { MapMarker } from '../../../components/map/map-types';
-import { formatElevation, useUnits, type Units } from '../../../lib/units';
-import { formatRouteDistance } from '../event-format';
-
-/** Seconds as hours and minutes: `1 h 30 min`, `45 min`. */
-export function formatDuration(seconds: number): string {
-  const minutes = Math.max(1, Math.round(seconds / 60));
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  if (h === 0) return `${m} min`;
-  return m === 0 ? `${h} h` : `${h} h ${m} min`;
-}
+import { RouteFigures } from './route-figures';
 
 /**
  * Where the event goes: the map with the route's line and the meeting point, fitted to both; the route's length,
@@ -23,7 +13,6 @@ export function formatDuration(seconds: number): string {
  */
 export function DetailRoute({ event }: { event: Event }) {
   const headingId = useId();
-  const units = useUnits();
   const { route, latitude, longitude } = event;
   const coordinates = route?.coordinates;
 
@@ -50,28 +39,8 @@ export function DetailRoute({ event }: { event: Event }) {
         {...(coordinates ? { route: coordinates } : {})}
         markers={markers}
       />
-      {route && <RouteFigures route={route} units={units} />}
+      {route && <RouteFigures route={route} />}
       {route && <ElevationProfile coordinates={route.coordinates} elevations={route.elevations} className="w-full" />}
     </section>
-  );
-}
-
-function RouteFigures({ route, units }: { route: Route; units: Units }) {
-  const climb = (metres: number | null) => (metres === null ? 'unknown' : formatElevation(metres, units));
-  const figures = [
-    { term: 'Distance', value: formatRouteDistance(route, units) },
-    { term: 'Elevation gain', value: climb(route.elevationGain) },
-    { term: 'Elevation loss', value: climb(route.elevationLoss) },
-    { term: 'Expected time', value: formatDuration(route.expectedTime) },
-  ];
-  return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-      {figures.map((f) => (
-        <div key={f.term} className="flex flex-col rounded-xl bg-surface-2 px-3 py-2">
-          <dt className="text-xs font-medium text-muted">{f.term}</dt>
-          <dd className="font-semibold tabular-nums">{f.value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }

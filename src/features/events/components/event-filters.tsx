@@ -39,10 +39,22 @@ export function EventFilters({ search }: { search: EventSearch }) {
   const navigate = useNavigate({ from: '/events/' });
   const set = (change: Partial<EventSearch>) => void navigate({ search: (s) => ({ ...s, ...change }), replace: true });
   const selected = search.type ?? 'upcoming';
+  const tabs = useRef<HTMLElement>(null);
+
+  // On a phone the tabs scroll sideways: the chosen one (from a link, or the back button) is scrolled into sight.
+  useEffect(() => {
+    const nav = tabs.current;
+    const active = nav?.querySelector('[aria-current="page"]');
+    if (!nav || !active) return;
+    const outer = nav.getBoundingClientRect();
+    const inner = active.getBoundingClientRect();
+    if (inner.right > outer.right) nav.scrollLeft += inner.right - outer.right + 16;
+    else if (inner.left < outer.left) nav.scrollLeft -= outer.left - inner.left + 16;
+  }, [selected]);
 
   return (
     <div className="flex flex-col gap-3 px-4 sm:px-0">
-      <nav aria-label="Which events" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+      <nav ref={tabs} aria-label="Which events" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
         <div className="flex min-w-max gap-1 rounded-xl bg-surface-2 p-1 sm:min-w-0">
           {TABS.map((tab) => {
             const active = (tab.type ?? 'upcoming') === selected;
@@ -52,9 +64,12 @@ export function EventFilters({ search }: { search: EventSearch }) {
                 from="/events/"
                 to="."
                 search={(s) => ({ ...s, type: tab.type })}
+                // Exact: by the router's default, Upcoming (no `type`) would count as current on every tab.
+                activeOptions={{ exact: true }}
                 aria-current={active ? 'page' : undefined}
                 className={clsx(
-                  'flex min-h-10 flex-1 items-center justify-center rounded-lg px-3 text-sm font-semibold whitespace-nowrap transition-colors',
+                  // A little smaller on a phone, so most of the five tabs show at once and the last peeks in.
+                  'flex min-h-10 flex-1 items-center justify-center rounded-lg px-2.5 text-[13px] font-semibold whitespace-nowrap transition-colors sm:px-3 sm:text-sm',
                   active ? 'bg-surface text-fg shadow-sm' : 'text-muted hover:text-fg',
                 )}
               >

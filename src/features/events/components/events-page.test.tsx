@@ -53,6 +53,8 @@ describe('EventsPage', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Event 20' })).toBeInTheDocument();
     expect(asked.at(-1)!.get('type')).toBe('past');
     expect(screen.getByRole('link', { name: 'Past' })).toHaveAttribute('aria-current', 'page');
+    // One current tab at a time.
+    expect(screen.getByRole('link', { name: 'Upcoming' })).not.toHaveAttribute('aria-current');
     expect(list()).toHaveAccessibleName('Past events');
 
     for (const [tab, type] of [

@@ -23,13 +23,14 @@ export function ChoiceChips<T extends string>({ legend, name, value, options, on
   const id = useId();
   const rows = options.some((o) => o.detail);
   return (
-    <fieldset className="flex flex-col gap-2" aria-describedby={error ? `${id}-error` : undefined}>
+    <fieldset className="flex min-w-0 flex-col gap-2" aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="mb-1 text-sm font-medium">{legend}</legend>
-      <div className={clsx(rows ? 'flex flex-col gap-2' : 'flex flex-wrap gap-2')}>
+      {/* Rows side by side from tablet width: three options in three columns, else two. */}
+      <div className={clsx(rows ? clsx('grid gap-2', options.length === 3 ? 'sm:grid-cols-3' : 'sm:grid-cols-2') : 'flex flex-wrap gap-2')}>
         {options.map((option) => {
           const checked = option.value === value;
           return (
-            <label key={option.value} className="relative" title={compact ? option.label : undefined}>
+            <label key={option.value} className="relative flex" title={compact ? option.label : undefined}>
               <input
                 type="radio"
                 name={`${name}-${id}`}
@@ -45,7 +46,7 @@ export function ChoiceChips<T extends string>({ legend, name, value, options, on
                 className={clsx(
                   'flex min-h-11 cursor-pointer items-center gap-2 border text-sm font-medium transition-colors',
                   'peer-focus-visible:[outline:3px_solid_var(--focus)] peer-focus-visible:[outline-offset:2px]',
-                  rows ? 'rounded-xl px-4 py-2' : compact ? 'min-w-11 justify-center rounded-xl px-2' : 'rounded-full px-4',
+                  rows ? 'flex-1 rounded-xl px-4 py-2' : compact ? 'min-w-11 justify-center rounded-xl px-2' : 'rounded-full px-4',
                   checked ? 'border-brand bg-brand text-on-brand' : 'border-line bg-surface text-fg hover:bg-surface-2',
                 )}
               >

@@ -6,7 +6,7 @@ import { fail } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
 import { signedInMember } from '../../profile/test-helpers';
-import { anEvent, anOrganiser, aRoute, aStatus, serveEventDetail } from '../test-helpers';
+import { anEvent, anOrganiser, aRoute, aStatus, placeOf, serveEventDetail } from '../test-helpers';
 import { EditEventPage } from './event-form-page';
 import { answerEventSaves } from './test-helpers';
 
@@ -98,13 +98,8 @@ describe('/events/edit', () => {
       startDate: String(Date.parse('2027-06-12T16:00:00Z') / 1000),
       endDate: '1812826800',
       timeZone: 'America/Denver',
-      latitude: 40.015,
-      longitude: -105.2705,
-      location: 'Chautauqua trailhead',
-      city: 'Boulder',
-      state: 'Colorado',
-      country: 'United States',
-      zipCode: '80302',
+      // The place, untouched, as the event had it.
+      ...placeOf(planned),
       routeId: 801,
       goalCalories: 600,
       goalElevation: 457.2,

@@ -6,7 +6,7 @@ import { fail, ok } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
 import { aPhoto, anUpload } from '../../feeds/form/test-helpers';
-import { signedInMember } from '../../profile/test-helpers';
+import { gate, signedInMember } from '../../profile/test-helpers';
 import { aMember, pageOf } from '../../social/test-helpers';
 import { eventKeys } from '../api';
 import { aRoute } from '../test-helpers';
@@ -46,6 +46,16 @@ async function fillWhen(user: UserEvent, { zone = 'America/Denver', start = ['20
   await user.type(field('End time'), end[1]!);
 }
 
+/** Renders the form, fills Basics and When and presses Next: on the Where & route step, unless When was refused. */
+async function renderPastWhen({ name, when }: { name?: string; when?: Parameters<typeof fillWhen>[1] } = {}) {
+  const view = await renderCreate();
+  await fillBasics(view.user, name);
+  await next(view.user);
+  await fillWhen(view.user, when);
+  await next(view.user);
+  return view;
+}
+
 describe('/events/create, step by step', () => {
   it('checks only the step on screen on Next, and keeps what was typed going back', async () => {
     const { user } = await renderCreate();
@@ -82,11 +92,7 @@ describe('/events/create, step by step', () => {
   }, 20_000);
 
   it('says the end must be after the start, and lets the member on once it is', async () => {
-    const { user } = await renderCreate();
-    await fillBasics(user);
-    await next(user);
-    await fillWhen(user, { zone: 'Europe/Berlin', start: ['2026-06-14', '09:00'], end: ['2026-06-14', '08:30'] });
-    await next(user);
+    const { user } = await renderPastWhen({ when: { zone: 'Europe/Berlin', start: ['2026-06-14', '09:00'], end: ['2026-06-14', '08:30'] } });
     expect(await screen.findByText('The end must be after the start.')).toBeInTheDocument();
     expect(field('End time')).toHaveAttribute('aria-invalid', 'true');
     expect(stepHeading('When')).toBeInTheDocument();
@@ -227,11 +233,7 @@ describe('/events/create, step by step', () => {
       http.get('/api/selectMembers', () => HttpResponse.json(pageOf([aMember()]))),
     );
     answerReverseGeocode();
-    const { user } = await renderCreate();
-    await fillBasics(user);
-    await next(user);
-    await fillWhen(user);
-    await next(user);
+    const { user } = await renderPastWhen();
     await next(user);
     await user.click(screen.getByRole('combobox', { name: 'Co-hosts' }));
     await user.click(await screen.findByRole('option', { name: /Jonas Berg/ }));
@@ -260,11 +262,7 @@ describe('/events/create, step by step', () => {
     );
     answerReverseGeocode();
     const saves = answerEventSaves();
-    const { user } = await renderCreate();
-    await fillBasics(user, 'Mesa trail loop');
-    await next(user);
-    await fillWhen(user);
-    await next(user);
+    const { user } = await renderPastWhen({ name: 'Mesa trail loop' });
 
     const gpx = new File(['<gpx version="1.1"><trk><trkseg></trkseg></trk></gpx>'], 'mesa.gpx', { type: 'application/gpx+xml' });
     await user.upload(screen.getByLabelText('Import GPX'), gpx);
@@ -290,13 +288,37 @@ describe('/events/create, step by step', () => {
     expect(saves[0]!.body.routeId).toBeNull();
   }, 20_000);
 
+  it('cancels a GPX import from its progress bar and keeps the route drawn before it', async () => {
+    const held = gate();
+    server.use(
+      http.post('/api/route', async () => {
+        await held.opened;
+        return HttpResponse.json(ok(aRoute({ source: 'gpx' })));
+      }),
+    );
+    answerReverseGeocode();
+    const { user } = await renderPastWhen();
+    await clickMap(user, 'Route map: click to add points', 'A', 'B');
+    expect(screen.getByText('Line through 2 points')).toBeInTheDocument();
+
+    const gpx = new File(['<gpx version="1.1"></gpx>'], 'long-day.gpx', { type: 'application/gpx+xml' });
+    await user.upload(screen.getByLabelText('Import GPX'), gpx);
+    expect(await screen.findByRole('progressbar', { name: 'Uploading long-day.gpx' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Import GPX')).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Cancel upload' }));
+
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.getByText('Line through 2 points')).toBeInTheDocument();
+    expect(screen.getByLabelText('Import GPX')).toBeEnabled();
+    held.open();
+    // The answer that comes after all is not used: no figures of the GPX appear.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByLabelText('Route figures')).not.toBeInTheDocument();
+  }, 20_000);
+
   it('asks for a second route point before going on', async () => {
     answerReverseGeocode();
-    const { user } = await renderCreate();
-    await fillBasics(user);
-    await next(user);
-    await fillWhen(user);
-    await next(user);
+    const { user } = await renderPastWhen();
     await clickMap(user, 'Route map: click to add points', 'B');
     await next(user);
     expect(await screen.findByText('A route needs at least two points: click the map again, or clear it.')).toBeInTheDocument();

@@ -226,7 +226,7 @@ export function EventForm({ event, onSaved }: Props) {
                   disabled={!reachable || working}
                   onClick={() => void goTo(i)}
                   className={clsx(
-                    'flex min-h-11 w-full flex-col items-center gap-1 rounded-lg px-1 py-1.5 text-center text-xs font-medium sm:flex-row sm:justify-center sm:gap-2 sm:text-sm',
+                    'flex min-h-11 w-full flex-col items-center gap-1 rounded-lg px-1 py-1.5 text-center text-sm font-medium',
                     current ? 'text-fg' : reachable ? 'text-muted hover:bg-surface-2 hover:text-fg' : 'text-muted opacity-60',
                   )}
                 >
@@ -240,7 +240,8 @@ export function EventForm({ event, onSaved }: Props) {
                     {i + 1}
                   </span>
                   <span className="sr-only">{`Step ${i + 1}:`}</span>{' '}
-                  <span className="sr-only sm:not-sr-only sm:truncate">{s.title}</span>
+                  {/* Under the number from tablet width (whole, not cut off); on a phone the heading below names the step. */}
+                  <span className="sr-only leading-tight sm:not-sr-only">{s.title}</span>
                 </button>
               </li>
             );

@@ -7,12 +7,14 @@ import { Avatar } from '../../../components/avatar';
 import { MapView } from '../../../components/map/map-view';
 import { distanceToMetres, elevationToMetres, type Units } from '../../../lib/units';
 import { useSession } from '../../auth/session-context';
+import { displayName } from '../../feeds/mappers';
+import { EventBanner } from '../components/event-banner';
 import { EventCard } from '../components/event-card';
-import { addressLines } from '../components/detail-summary';
-import { difficultyLabel, formatEventWhen, formatGoals, sportOf } from '../event-format';
+import { IconFact, SportLine } from '../components/event-labels';
+import { RouteFigures } from '../components/route-figures';
+import { addressLines, formatEventWhen, formatGoals } from '../event-format';
 import type { EventFormInput, EventFormValues } from './event-form-schema';
 import { WHO_CAN_SEE_TEXT } from './goals-step';
-import { RouteFigures } from './route-field';
 import { zonedToInstant } from './zoned-time';
 
 const REPEAT_TEXT = { none: null, daily: 'Repeats every day', weekly: 'Repeats every week', monthly: 'Repeats every month' } as const;
@@ -86,7 +88,6 @@ export function EventPreview({ control, units, existing }: Props) {
   const { user } = useSession();
   const start = zonedToInstant({ date: v.startDate, time: v.startTime }, v.timeZone);
   const end = zonedToInstant({ date: v.endDate, time: v.endTime }, v.timeZone);
-  const sport = v.sportId ? sportOf(Number(v.sportId)) : null;
   const address = addressLines(v);
   const meeting: LngLat | null = v.latitude != null && v.longitude != null ? [v.longitude, v.latitude] : null;
   const points = v.routePoints;
@@ -107,50 +108,40 @@ export function EventPreview({ control, units, existing }: Props) {
   return (
     <div className="flex flex-col gap-6">
       <article aria-label="Event preview" className="overflow-hidden rounded-2xl border border-line bg-surface">
-        {v.banner ? (
-          <img src={v.banner.url} alt="" className="aspect-[3/1] w-full object-cover" />
-        ) : (
-          <div aria-hidden="true" className={`h-20 ${sport?.colour ?? 'bg-slate-600'}`} />
-        )}
+        <EventBanner event={{ bannerImage: v.banner, sportId: Number(v.sportId), icon: v.icon }} size="page" />
         <div className="flex flex-col gap-5 p-4 sm:p-6">
           <header className="flex flex-col gap-1">
-            <h3 className="text-xl font-bold break-words">{v.eventName.trim()}</h3>
-            <p className="text-sm text-muted">{[sport?.name, v.activityType.trim(), difficultyLabel(v.difficulty)].filter(Boolean).join(' · ')}</p>
+            <h3 className="text-2xl leading-tight font-bold break-words">{v.eventName.trim()}</h3>
+            <SportLine event={{ sportId: Number(v.sportId), activityType: v.activityType, difficulty: v.difficulty }} />
           </header>
-          <dl className="grid gap-4 text-sm sm:grid-cols-2">
-            <Fact term="When">
-              {event ? formatEventWhen(event) : 'Not set'}
-              <span className="block text-xs text-muted">{[`Times in ${v.timeZone.replaceAll('_', ' ')}`, REPEAT_TEXT[v.repeats]].filter(Boolean).join(' · ')}</span>
-            </Fact>
-            <Fact term="Where">
-              {address.length > 0 ? address.map((line, i) => <span key={i} className={i === 0 ? 'block' : 'block text-xs text-muted'}>{line}</span>) : meeting ? 'Pinned on the map' : 'Not set'}
-            </Fact>
-            <Fact term="Who can see it">
-              {WHO_CAN_SEE_TEXT[v.whoCanSee].label}
-              <span className="block text-xs text-muted">{WHO_CAN_SEE_TEXT[v.whoCanSee].detail}</span>
-            </Fact>
-            <Fact term="Capacity">{capacity === null ? 'No limit' : `${capacity.toLocaleString('en')} ${capacity === 1 ? 'place' : 'places'}, then a waitlist`}</Fact>
-            <Fact term="Goals">{goals.length > 0 ? goals.join(' · ') : 'None'}</Fact>
-            <Fact term="Co-hosts">
-              {v.coHosts.length === 0 ? (
-                'None'
+          <dl className="flex flex-col gap-3">
+            <IconFact icon="events" term="When">
+              <span className="font-medium">{event ? formatEventWhen(event) : 'Not set'}</span>
+              <span className="text-sm text-muted">{[`Times in ${v.timeZone.replaceAll('_', ' ')}`, REPEAT_TEXT[v.repeats]].filter(Boolean).join(' · ')}</span>
+            </IconFact>
+            <IconFact icon="pin" term="Where">
+              {address.length > 0 ? (
+                address.map((line, i) => (
+                  <span key={i} className={i === 0 ? 'font-medium' : 'text-sm text-muted'}>
+                    {line}
+                  </span>
+                ))
               ) : (
-                <span className="flex flex-wrap gap-3">
-                  {v.coHosts.map((m) => (
-                    <span key={m.userId} className="flex items-center gap-2">
-                      <Avatar src={m.profileImage} name={`${m.firstName} ${m.lastName}`} size="sm" />
-                      {`${m.firstName} ${m.lastName}`.trim()}
-                    </span>
-                  ))}
-                </span>
+                <span className="text-muted">{meeting ? 'Pinned on the map' : 'Not set'}</span>
               )}
-            </Fact>
+            </IconFact>
+            {goals.length > 0 && (
+              <IconFact icon="trophy" term="Goals">
+                <span className="font-medium">{goals.join(' · ')}</span>
+                <span className="text-sm text-muted">Goals to reach together</span>
+              </IconFact>
+            )}
           </dl>
-          {v.meetingDescription.trim() && <p className="text-sm break-words whitespace-pre-line">{v.meetingDescription.trim()}</p>}
+          {v.meetingDescription.trim() && <p className="break-words whitespace-pre-line">{v.meetingDescription.trim()}</p>}
           {fit && (
             <MapView
               ariaLabel="Map of the meeting point and route"
-              className="h-56 w-full rounded-xl border border-line"
+              className="h-56 w-full rounded-xl border border-line sm:h-72"
               interactive={false}
               fitTo={fit}
               {...(points.length >= 2 ? { route: points } : {})}
@@ -158,6 +149,28 @@ export function EventPreview({ control, units, existing }: Props) {
             />
           )}
           {v.route && points.length > 0 && <RouteFigures route={v.route} />}
+          {/* What only the organiser sees here: the settings behind the page. */}
+          <dl className="grid gap-4 rounded-xl bg-surface-2 p-4 text-sm sm:grid-cols-3">
+            <Setting term="Who can see it">
+              {WHO_CAN_SEE_TEXT[v.whoCanSee].label}
+              <span className="block text-xs text-muted">{WHO_CAN_SEE_TEXT[v.whoCanSee].detail}</span>
+            </Setting>
+            <Setting term="Capacity">{capacity === null ? 'No limit' : `${capacity.toLocaleString('en')} ${capacity === 1 ? 'place' : 'places'}, then a waitlist`}</Setting>
+            <Setting term="Co-hosts">
+              {v.coHosts.length === 0 ? (
+                'None'
+              ) : (
+                <span className="flex flex-col gap-2">
+                  {v.coHosts.map((m) => (
+                    <span key={m.userId} className="flex min-w-0 items-center gap-2">
+                      <Avatar src={m.profileImage} name={displayName(m)} size="sm" />
+                      <span className="truncate">{displayName(m)}</span>
+                    </span>
+                  ))}
+                </span>
+              )}
+            </Setting>
+          </dl>
         </div>
       </article>
 
@@ -167,7 +180,8 @@ export function EventPreview({ control, units, existing }: Props) {
             In the events list
           </h3>
           {/* Inert: the card's links and buttons lead nowhere until the event is saved. */}
-          <div inert className="max-w-sm">
+          {/* The card has no frame of its own on a phone (it runs edge to edge in the list); here it needs one. */}
+          <div inert className="max-w-sm overflow-hidden rounded-2xl border border-line sm:overflow-visible sm:rounded-none sm:border-0">
             <EventCard event={event} />
           </div>
         </section>
@@ -176,10 +190,10 @@ export function EventPreview({ control, units, existing }: Props) {
   );
 }
 
-function Fact({ term, children }: { term: string; children: ReactNode }) {
+function Setting({ term, children }: { term: string; children: ReactNode }) {
   return (
-    <div>
-      <dt className="font-semibold">{term}</dt>
+    <div className="min-w-0">
+      <dt className="text-xs font-medium text-muted">{term}</dt>
       <dd className="break-words">{children}</dd>
     </div>
   );

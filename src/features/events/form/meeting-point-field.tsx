@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { EVENT_PLACE_MAX } from '#contract/events';
 import type { LngLat, LocationInfo } from '#contract/map-routes';
+import { MapCrosshair, useMapCentre } from '../../../components/map/map-crosshair';
 import { MapView } from '../../../components/map/map-view';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
@@ -33,7 +34,7 @@ export function MeetingPointField({ form }: { form: Form }) {
   const point: LngLat | null = latitude !== null && longitude !== null ? [longitude, latitude] : null;
   // The first view: the point already chosen (editing), else the whole world until the member picks.
   const [initialCenter] = useState(point);
-  const viewCenter = useRef<LngLat | null>(null);
+  const view = useMapCentre();
 
   useEffect(() => () => pending.current?.abort(), []);
 
@@ -66,6 +67,11 @@ export function MeetingPointField({ form }: { form: Form }) {
       .catch(() => !controller.signal.aborted && setLookup('none'));
   };
 
+  const pinAtCentre = () => {
+    const centre = view.centre();
+    if (centre) pick(centre);
+  };
+
   const clear = () => {
     pending.current?.abort();
     setLookup('idle');
@@ -93,31 +99,26 @@ export function MeetingPointField({ form }: { form: Form }) {
         {...(initialCenter ? { center: initialCenter, zoom: 13 } : {})}
         markers={point ? [{ id: 'meeting', position: point, label: 'Meeting point', kind: 'meeting', draggable: true, onDragEnd: pick }] : []}
         onMapClick={pick}
-        onViewChange={(view) => {
-          viewCenter.current = view.center;
-        }}
+        onViewChange={view.onViewChange}
       >
-        {/* Where "Pin at centre" puts the pin. */}
-        <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-1/2 z-[1] size-6 -translate-x-1/2 -translate-y-1/2">
-          <span className="absolute top-0 left-1/2 h-full w-0.5 -translate-x-1/2 bg-fg/70" />
-          <span className="absolute top-1/2 left-0 h-0.5 w-full -translate-y-1/2 bg-fg/70" />
-        </span>
+        <MapCrosshair />
       </MapView>
       <div className="flex min-h-11 flex-wrap items-center gap-2">
         {/* The keyboard's way to pin: move the map with the arrow keys, then pin at the crosshair. */}
-        <Button variant="secondary" onClick={() => viewCenter.current && pick(viewCenter.current)}>
+        <Button variant="secondary" onClick={pinAtCentre}>
           Pin at centre
         </Button>
+        {point && (
+          <Button variant="ghost" onClick={clear}>
+            Remove pin
+          </Button>
+        )}
+        {/* After the buttons, so on a phone the two stay on one row and this line wraps under them. */}
         {point ? (
-          <>
-            <p className="text-sm tabular-nums text-muted">
-              <span className="sr-only">Meeting point coordinates: </span>
-              {point[1].toFixed(5)}, {point[0].toFixed(5)}
-            </p>
-            <Button variant="ghost" onClick={clear}>
-              Remove pin
-            </Button>
-          </>
+          <p className="text-sm tabular-nums text-muted">
+            <span className="sr-only">Meeting point coordinates: </span>
+            {point[1].toFixed(5)}, {point[0].toFixed(5)}
+          </p>
         ) : (
           <p className="text-sm text-muted">No pin on the map yet.</p>
         )}

@@ -1,15 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { GPX_MAX_BYTES, ROUTE_NAME_MAX, ROUTE_POINTS_MAX, type LngLat, type Route } from '#contract/map-routes';
 import { RouteEditor } from '../../../components/map/route-editor';
-import { Button, buttonClass } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
+import { FileButton } from '../../../components/ui/file-button';
+import { UploadProgress, useReportBusy, useUploadProgress } from '../../../components/ui/upload-progress';
 import { errorMessage } from '../../../lib/api-error';
-import { formatDistance, formatElevation, useUnits } from '../../../lib/units';
-import { formatDuration } from '../components/detail-route';
+import { RouteFigures } from '../components/route-figures';
 import { importGpx, saveDrawnRoute } from './event-form-api';
 import { routeNeedsSaving, type EventFormInput, type EventFormValues } from './event-form-schema';
-
 
 type Form = UseFormReturn<EventFormInput, unknown, EventFormValues>;
 
@@ -50,27 +50,6 @@ export function useRouteSaver(form: Form) {
 
 export type RouteSaver = ReturnType<typeof useRouteSaver>;
 
-/** The stored route's figures: the server's measurements, in the member's units; "unknown" where it had no data. */
-export function RouteFigures({ route }: { route: Route }) {
-  const units = useUnits();
-  const rows: [string, string][] = [
-    ['Distance', formatDistance(route.distance, units)],
-    ['Elevation gain', route.elevationGain === null ? 'unknown' : formatElevation(route.elevationGain, units)],
-    ['Elevation loss', route.elevationLoss === null ? 'unknown' : formatElevation(route.elevationLoss, units)],
-    ['Expected time', formatDuration(route.expectedTime)],
-  ];
-  return (
-    <dl aria-label="Route figures" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-      {rows.map(([term, value]) => (
-        <div key={term} className="rounded-lg bg-surface-2 px-3 py-2">
-          <dt className="text-xs text-muted">{term}</dt>
-          <dd className="text-sm font-semibold tabular-nums">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 type Props = { form: Form; saver: RouteSaver; onBusyChange(busy: boolean): void };
 
 /**
@@ -80,18 +59,12 @@ type Props = { form: Form; saver: RouteSaver; onBusyChange(busy: boolean): void 
 export function RouteField({ form, saver, onBusyChange }: Props) {
   const inputId = useId();
   const [points, saved, latitude, longitude] = useWatch({ control: form.control, name: ['routePoints', 'route', 'latitude', 'longitude'] });
-  const [progress, setProgress] = useState<number | null>(null);
-  const [fileName, setFileName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const controller = useRef<AbortController | null>(null);
+  const bar = useUploadProgress();
   const gpx = useMutation({
-    mutationFn: async ({ file, signal }: { file: File; signal: AbortSignal }): Promise<Route | null> => {
+    mutationFn: async ({ file, signal, onProgress }: { file: File; signal: AbortSignal; onProgress(fraction: number): void }): Promise<Route | null> => {
       try {
-        return await importGpx(
-          file,
-          { name: routeName(form), sportId: Number(form.getValues('sportId')) },
-          { signal, onProgress: (f) => !signal.aborted && setProgress(Math.round(f * 100)) },
-        );
+        return await importGpx(file, { name: routeName(form), sportId: Number(form.getValues('sportId')) }, { signal, onProgress });
       } catch (error) {
         if (signal.aborted) return null;
         throw error;
@@ -99,15 +72,10 @@ export function RouteField({ form, saver, onBusyChange }: Props) {
     },
     meta: { silent: true },
   });
-  const importing = progress !== null;
+  const { progress, fileName } = bar;
+  const importing = bar.uploading;
   const busy = importing || saver.isSaving;
-
-  const onBusyChangeRef = useRef(onBusyChange);
-  useLayoutEffect(() => {
-    onBusyChangeRef.current = onBusyChange;
-  });
-  useLayoutEffect(() => onBusyChangeRef.current(busy), [busy]);
-  useEffect(() => () => controller.current?.abort(), []);
+  useReportBusy(busy, onBusyChange);
 
   const setPoints = (next: LngLat[]) => {
     saver.clearProblem();
@@ -117,20 +85,15 @@ export function RouteField({ form, saver, onBusyChange }: Props) {
     if (next.length === 0) form.setValue('route', null, { shouldDirty: true });
   };
 
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
+  const choose = ([file]: File[]) => {
     if (!file) return;
     setProblem(null);
     saver.clearProblem();
     if (!file.name.toLowerCase().endsWith('.gpx')) return setProblem('Choose a .gpx file (exported from your GPS or app).');
     if (file.size > GPX_MAX_BYTES) return setProblem(`Choose a GPX file under ${GPX_MAX_BYTES / 1024 / 1024} MB.`);
-    const abort = new AbortController();
-    controller.current = abort;
-    setFileName(file.name);
-    setProgress(0);
+    const { signal, onProgress, done } = bar.start(file.name);
     gpx.mutate(
-      { file, signal: abort.signal },
+      { file, signal, onProgress },
       {
         onSuccess: (route) => {
           if (!route) return;
@@ -138,14 +101,13 @@ export function RouteField({ form, saver, onBusyChange }: Props) {
           form.setValue('routePoints', route.coordinates, { shouldDirty: true, shouldValidate: form.formState.errors.routePoints !== undefined });
         },
         onError: (error) => setProblem(`The GPX file could not be read: ${errorMessage(error)}`),
-        onSettled: () => setProgress(null),
+        onSettled: done,
       },
     );
   };
 
   const remove = () => {
-    controller.current?.abort();
-    setProgress(null);
+    bar.cancel();
     setPoints([]);
   };
 
@@ -159,40 +121,17 @@ export function RouteField({ form, saver, onBusyChange }: Props) {
       <p className="text-sm text-muted">Optional. Click the map to add points along the way, drag a point to move it, or import a GPX file.</p>
       <RouteEditor ariaLabel="Route map: click to add points" value={points} onChange={setPoints} meetingPoint={meetingPoint} maxPoints={ROUTE_POINTS_MAX} />
       <div className="flex flex-wrap items-center gap-2">
-        <input id={inputId} type="file" accept=".gpx,application/gpx+xml" className="peer sr-only" disabled={busy} onChange={choose} />
-        <label
-          htmlFor={inputId}
-          className={buttonClass(
-            'secondary',
-            'cursor-pointer peer-disabled:cursor-not-allowed peer-disabled:opacity-60 peer-focus-visible:[outline:3px_solid_var(--focus)] peer-focus-visible:[outline-offset:2px]',
-          )}
-        >
+        <FileButton accept=".gpx,application/gpx+xml" disabled={busy} onFiles={choose}>
           Import GPX
-        </label>
-        {(points.length > 0 || importing) && (
+        </FileButton>
+        {points.length > 0 && !importing && (
           <Button variant="ghost" onClick={remove} disabled={saver.isSaving}>
             Remove route
           </Button>
         )}
       </div>
-      {importing && (
-        <div className="flex flex-col gap-1">
-          <div
-            role="progressbar"
-            aria-label={`Uploading ${fileName}`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress}
-            aria-valuetext={progress < 100 ? `${progress}%` : 'Reading the route'}
-            className="h-2 overflow-hidden rounded-full bg-surface-2"
-          >
-            <div className="h-full rounded-full bg-brand transition-[width]" style={{ width: `${progress}%` }} />
-          </div>
-          <p className="text-xs text-muted" aria-hidden="true">
-            {progress < 100 ? `Uploading ${fileName}… ${progress}%` : 'Reading the route…'}
-          </p>
-        </div>
-      )}
+      {/* Cancelling an import keeps whatever route was there before it. */}
+      {progress !== null && <UploadProgress label={`Uploading ${fileName}`} progress={progress} caption={fileName} doneText="Reading the route" onCancel={bar.cancel} />}
       <div role="status" className="text-sm text-muted empty:hidden">
         {saver.isSaving ? 'Saving the route…' : unsaved ? 'The route is measured and saved when you go on.' : ''}
       </div>

@@ -1,8 +1,10 @@
 import clsx from 'clsx';
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useState } from 'react';
 import { FEED_IMAGES_MAX } from '#contract/feeds';
 import { IMAGE_EXTENSIONS } from '#contract/media';
-import { Button, buttonClass } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
+import { FileButton } from '../../../components/ui/file-button';
+import { UploadProgress } from '../../../components/ui/upload-progress';
 import type { usePhotoUploads } from './use-photo-uploads';
 
 type Props = { photos: ReturnType<typeof usePhotoUploads>; error?: string | undefined };
@@ -17,13 +19,6 @@ export function PhotoUploads({ photos, error }: Props) {
   const [dragged, setDragged] = useState<string | null>(null);
   const full = items.length >= FEED_IMAGES_MAX;
   const message = problem ?? error;
-
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const files = Array.from(event.target.files ?? []);
-    // Choosing the same files again must still fire a change.
-    event.target.value = '';
-    photos.add(files);
-  };
 
   return (
     <fieldset className="flex flex-col gap-3" aria-describedby={message ? `${inputId}-error` : `${inputId}-hint`}>
@@ -60,22 +55,8 @@ export function PhotoUploads({ photos, error }: Props) {
                   {item.thumbnail ? (
                     <img src={item.thumbnail} alt={label} className="size-full object-cover" draggable={false} />
                   ) : (
-                    <div className="flex size-full flex-col justify-center gap-2 p-3">
-                      <p className="truncate text-xs text-muted">{item.name}</p>
-                      <div
-                        role="progressbar"
-                        aria-label={`Uploading ${item.name}`}
-                        aria-valuemin={0}
-                        aria-valuemax={100}
-                        aria-valuenow={item.progress ?? 0}
-                        aria-valuetext={(item.progress ?? 0) < 100 ? `${item.progress ?? 0}%` : 'Processing'}
-                        className="h-2 overflow-hidden rounded-full bg-surface"
-                      >
-                        <div className="h-full rounded-full bg-brand transition-[width]" style={{ width: `${item.progress ?? 0}%` }} />
-                      </div>
-                      <p className="text-xs tabular-nums text-muted" aria-hidden="true">
-                        {(item.progress ?? 0) < 100 ? `${item.progress ?? 0}%` : 'Processing…'}
-                      </p>
+                    <div className="flex size-full flex-col justify-center p-3">
+                      <UploadProgress label={`Uploading ${item.name}`} progress={item.progress ?? 0} caption={item.name} />
                     </div>
                   )}
                 </div>
@@ -101,25 +82,9 @@ export function PhotoUploads({ photos, error }: Props) {
         </ol>
       )}
       <div className="flex flex-wrap items-center gap-3">
-        <input
-          id={inputId}
-          type="file"
-          multiple
-          accept={IMAGE_EXTENSIONS.join(',')}
-          className="peer sr-only"
-          disabled={full}
-          aria-describedby={message ? `${inputId}-error` : `${inputId}-hint`}
-          onChange={choose}
-        />
-        <label
-          htmlFor={inputId}
-          className={buttonClass(
-            'secondary',
-            'cursor-pointer peer-disabled:cursor-not-allowed peer-disabled:opacity-60 peer-focus-visible:[outline:3px_solid_var(--focus)] peer-focus-visible:[outline-offset:2px]',
-          )}
-        >
+        <FileButton id={inputId} multiple accept={IMAGE_EXTENSIONS.join(',')} disabled={full} aria-describedby={message ? `${inputId}-error` : `${inputId}-hint`} onFiles={photos.add}>
           Add photos
-        </label>
+        </FileButton>
         <p id={`${inputId}-hint`} className="text-xs text-muted">
           {items.length} of {FEED_IMAGES_MAX} · PNG, JPG or GIF
         </p>

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FEED_IMAGES_MAX, type FeedImage } from '#contract/feeds';
-import { IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, type UploadedImage } from '#contract/media';
+import { IMAGE_MAX_BYTES, type UploadedImage } from '#contract/media';
+import { hasImageExtension } from '../../../lib/image-file';
 import { messages } from '../../../lib/messages';
 import { uploadImage } from '../../../lib/upload';
 import { feedWords } from '../feed-words';
@@ -15,8 +16,6 @@ export type PhotoItem = {
   dimens: string | null;
   progress: number | null;
 };
-
-const hasImageExtension = (name: string) => IMAGE_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext));
 
 let nextId = 0;
 

@@ -1,8 +1,10 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
-import { IMAGE_EXTENSIONS, IMAGE_MAX_BYTES } from '#contract/media';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { IMAGE_EXTENSIONS } from '#contract/media';
 import { Avatar } from '../../../components/avatar';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { messages } from '../../../lib/messages';
+import { Button } from '../../../components/ui/button';
+import { FileButton } from '../../../components/ui/file-button';
+import { UploadProgress } from '../../../components/ui/upload-progress';
+import { imageFileProblem } from '../../../lib/image-file';
 import { useUploadImage } from '../api';
 import { CROP_TARGETS, type CropTarget } from '../crop-math';
 import { CoverImage } from './cover-image';
@@ -21,8 +23,6 @@ type Props = {
   /** Told when an upload starts and ends, so the form can hold its save until the key is in. */
   onBusyChange?(busy: boolean): void;
 };
-
-const hasImageExtension = (name: string) => IMAGE_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext));
 
 /**
  * Choose, crop, upload (with a progress bar that can be cancelled) or remove the profile photo or the cover. The
@@ -56,15 +56,11 @@ export function ImagePicker({ target, currentUrl, value, onChange, name, error, 
   }, [uploading]);
   useEffect(() => () => onBusyChangeRef.current?.(false), []);
 
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // Choosing the same file again must still fire a change.
-    event.target.value = '';
+  const choose = ([file]: File[]) => {
     if (!file) return;
-    setProblem(null);
-    if (!hasImageExtension(file.name)) return setProblem(messages.user.imageWrongType);
-    if (file.size > IMAGE_MAX_BYTES) return setProblem(messages.user.imageTooLarge);
-    setChosen(file);
+    const refused = imageFileProblem(file);
+    setProblem(refused);
+    if (!refused) setChosen(file);
   };
 
   const send = (image: Blob) => {
@@ -108,24 +104,9 @@ export function ImagePicker({ target, currentUrl, value, onChange, name, error, 
       )}
 
       <div className="flex flex-wrap items-center gap-2">
-        <input
-          id={inputId}
-          type="file"
-          accept={IMAGE_EXTENSIONS.join(',')}
-          className="peer sr-only"
-          disabled={uploading}
-          aria-describedby={shownMessage ? `${inputId}-error` : undefined}
-          onChange={choose}
-        />
-        <label
-          htmlFor={inputId}
-          className={buttonClass(
-            'secondary',
-            'cursor-pointer peer-disabled:cursor-not-allowed peer-disabled:opacity-60 peer-focus-visible:[outline:3px_solid_var(--focus)] peer-focus-visible:[outline-offset:2px]',
-          )}
-        >
+        <FileButton id={inputId} accept={IMAGE_EXTENSIONS.join(',')} disabled={uploading} aria-describedby={shownMessage ? `${inputId}-error` : undefined} onFiles={choose}>
           {target === 'profile' ? 'Choose profile photo' : 'Choose cover image'}
-        </label>
+        </FileButton>
         {shown && !uploading && (
           <Button variant="ghost" onClick={() => onChange(null)}>
             {target === 'profile' ? 'Remove profile photo' : 'Remove cover image'}
@@ -133,27 +114,7 @@ export function ImagePicker({ target, currentUrl, value, onChange, name, error, 
         )}
       </div>
 
-      {uploading && (
-        <div className="flex flex-wrap items-center gap-3">
-          <div
-            role="progressbar"
-            aria-label={`Uploading your ${label}`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress}
-            aria-valuetext={progress < 100 ? `${progress}%` : 'Processing'}
-            className="h-2 min-w-40 flex-1 overflow-hidden rounded-full bg-surface-3"
-          >
-            <div className="h-full rounded-full bg-brand transition-[width]" style={{ width: `${progress}%` }} />
-          </div>
-          <span className="w-24 text-sm tabular-nums text-muted" aria-hidden="true">
-            {progress < 100 ? `${progress}%` : 'Processing…'}
-          </span>
-          <Button variant="ghost" onClick={() => controller.current?.abort()}>
-            Cancel upload
-          </Button>
-        </div>
-      )}
+      {uploading && <UploadProgress label={`Uploading your ${label}`} progress={progress} onCancel={() => controller.current?.abort()} className="max-w-md" />}
 
       {shownMessage && (
         <p id={`${inputId}-error`} role="alert" className="text-sm text-danger">

@@ -7,7 +7,8 @@ import { SPORTS } from '#contract/sports';
 export function SportFilter({ value, onChange }: { value: number | undefined; onChange(value: number | undefined): void }) {
   const options = [{ id: undefined, name: 'All sports' }, ...SPORTS];
   return (
-    <fieldset>
+    // min-w-0: a fieldset is as wide as its content by default, which would push the page sideways on a phone.
+    <fieldset className="min-w-0">
       <legend className="sr-only">Sport</legend>
       <div className="-mx-1 flex gap-2 overflow-x-auto px-1 py-1 sm:flex-wrap">
         {options.map((sport) => {

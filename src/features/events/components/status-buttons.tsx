@@ -1,0 +1,76 @@
+import { useId } from 'react';
+import type { Event } from '#contract/events';
+import { buttonClass } from '../../../components/ui/button';
+import { isPast } from '../event-format';
+import { isFull, useGoingToggle, useInterestedToggle } from '../status-toggle';
+
+/** Why the buttons are off, if they are: a draft, a cancelled event or one that is over takes no one. */
+function closedReason(event: Event, now: Date): string | null {
+  if (event.cancelledAt) return 'Cancelled by the organiser.';
+  if (event.isDraft) return 'A draft: publish it to let people join.';
+  if (isPast(event, now)) return 'This event has ended.';
+  return null;
+}
+
+/** What the Going button says: Going (pressed), On waitlist #n (pressed), or Join waitlist when every place is taken. */
+export function goingLabel(status: Event['status']): string {
+  if (status.isGoing) return 'Going';
+  if (status.isWaitlisted) return status.waitlistPosition === null ? 'On waitlist' : `On waitlist #${status.waitlistPosition}`;
+  return isFull(status) ? 'Join waitlist' : 'Going';
+}
+
+/**
+ * Interested and Going (toggle buttons: `aria-pressed` says whether they are on). Each click shows at once and
+ * settles on the server's answer; the event's name is part of each button's name, so a list of them reads apart.
+ */
+export function StatusButtons({ event, now }: { event: Event; now: Date }) {
+  const toggleInterested = useInterestedToggle();
+  const toggleGoing = useGoingToggle();
+  const reasonId = useId();
+  const { status } = event;
+  const reason = closedReason(event, now);
+  const inGoing = status.isGoing || status.isWaitlisted;
+  const going = goingLabel(status);
+
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="grid grid-cols-2 gap-2">
+        <button
+          type="button"
+          aria-pressed={status.isInterested}
+          aria-label={`Interested in ${event.eventName}`}
+          aria-describedby={reason ? reasonId : undefined}
+          disabled={reason !== null}
+          onClick={() => void toggleInterested(event)}
+          className={buttonClass(status.isInterested ? 'primary' : 'secondary')}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4" fill={status.isInterested ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+            <path d="M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z" />
+          </svg>
+          Interested
+        </button>
+        <button
+          type="button"
+          aria-pressed={inGoing}
+          aria-label={`${going}: ${event.eventName}`}
+          aria-describedby={reason ? reasonId : undefined}
+          disabled={reason !== null}
+          onClick={() => void toggleGoing(event)}
+          className={buttonClass(inGoing ? 'primary' : 'secondary')}
+        >
+          {status.isGoing && (
+            <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+              <path d="M5 12.5l4.5 4.5L19 7.5" />
+            </svg>
+          )}
+          {going}
+        </button>
+      </div>
+      {reason && (
+        <p id={reasonId} className="text-sm text-muted">
+          {reason}
+        </p>
+      )}
+    </div>
+  );
+}
