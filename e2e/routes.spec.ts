@@ -31,8 +31,9 @@ const SIGNED_IN_ROUTES: Record<string, [path: string, heading: string][]> = {
   events: [
     ['/events', 'Events'],
     ['/events/create', 'Create an event'],
-    ['/events/edit', 'Edit an event'],
-    ['/events/17', 'Event'],
+    // Without an eventId there is nothing to edit; e2e/events.spec.ts and map-offline.spec.ts edit a real one.
+    ['/events/edit', 'This event isn’t available'],
+    ['/events/999999', 'This event isn’t available'],
   ],
   'feeds and shorts': [
     ['/feeds', 'Your feed'],

@@ -17,7 +17,8 @@ import { signedInMember } from '../../profile/test-helpers';
 import { aMember, pageOf } from '../../social/test-helpers';
 import { loadEventDetail } from '../api';
 import { anEvent, aRoute, aStatus } from '../test-helpers';
-import { EventDetailPage, EventNotFound } from './event-detail-page';
+import { EventDetailPage } from './event-detail-page';
+import { EventNotFound } from './event-not-found';
 
 /** The signed-in test member (aProfile) as events name people. */
 const maya: MemberSummary = { userId: 7, handleName: 'mayatrails', firstName: 'Maya', lastName: 'Torres', profileImage: null };

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { buttonClass } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { CommentThread } from '../../comments/components/comment-thread';
 import { eventComments } from '../../comments/event-comments';
@@ -39,20 +38,5 @@ export function EventDetailPage({ eventId }: { eventId: number }) {
         </section>
       )}
     </div>
-  );
-}
-
-/** An event that does not exist, was deleted, or is not the viewer's to see: one answer for all three. */
-export function EventNotFound() {
-  return (
-    <section aria-labelledby="event-missing" className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-12 text-center">
-      <h1 id="event-missing" className="text-2xl font-bold">
-        This event isn’t available
-      </h1>
-      <p className="text-muted">It may have been deleted, or it’s only for people the organiser invited or who follow them.</p>
-      <Link to="/events" className={buttonClass('primary')}>
-        Back to events
-      </Link>
-    </section>
   );
 }

@@ -149,6 +149,6 @@ describe('/events/edit', () => {
   it('shows not found for a missing or hidden event, and for no id', async () => {
     server.use(http.get('/api/getChallengeDetails', () => HttpResponse.json(fail(404, 'Event not found'), { status: 404 })));
     await renderEdit(404);
-    expect(await screen.findByRole('heading', { name: 'Event not found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'This event isn’t available' })).toBeInTheDocument();
   });
 });

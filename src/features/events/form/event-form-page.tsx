@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { Event } from '#contract/events';
+import { EventNotFound } from '../components/event-not-found';
 import { buttonClass } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-error';
@@ -79,20 +80,6 @@ function CannotEdit({ event }: { event: Event }) {
       <p className="text-muted">Only the organiser and co-hosts of “{event.eventName}” can change it.</p>
       <Link to="/events/$eventId" params={{ eventId: String(event.id) }} className={buttonClass('primary')}>
         Go to the event
-      </Link>
-    </section>
-  );
-}
-
-function EventNotFound() {
-  return (
-    <section aria-labelledby="event-missing" className="mx-auto flex max-w-md flex-col items-center gap-4 py-12 text-center">
-      <h1 id="event-missing" className="text-2xl font-bold">
-        Event not found
-      </h1>
-      <p className="text-muted">This event does not exist any more, or you cannot see it.</p>
-      <Link to="/events" className={buttonClass('primary')}>
-        Go to events
       </Link>
     </section>
   );
