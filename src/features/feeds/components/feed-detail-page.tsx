@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
+import { UnavailableNotice } from '../../../components/unavailable-notice';
 import { CommentThread } from '../../comments/components/comment-thread';
 import { feedComments } from '../../comments/feed-comments';
 import { feedDetailQuery } from '../api';
@@ -36,14 +37,15 @@ export function FeedDetailPage({ feedId }: { feedId: number }) {
 /** A post that does not exist, was deleted, or is not the viewer's to see: one answer for all three (check 10). */
 export function FeedNotFound() {
   return (
-    <section aria-labelledby="feed-missing" className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-12 text-center">
-      <h1 id="feed-missing" className="text-2xl font-bold">
-        This post isn’t available
-      </h1>
-      <p className="text-muted">It may have been deleted, or it’s from a private account you don’t follow.</p>
-      <Link to="/feeds" className={buttonClass('primary')}>
-        Back to the feed
-      </Link>
-    </section>
+    <UnavailableNotice
+      title="This post isn’t available"
+      action={
+        <Link to="/feeds" className={buttonClass('primary')}>
+          Back to the feed
+        </Link>
+      }
+    >
+      It may have been deleted, or it’s from a private account you don’t follow.
+    </UnavailableNotice>
   );
 }

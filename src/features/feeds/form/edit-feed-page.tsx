@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import type { Feed } from '#contract/feeds';
 import { buttonClass } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
+import { UnavailableNotice } from '../../../components/unavailable-notice';
 import { ApiError } from '../../../lib/api-error';
 import { useSession } from '../../auth/session-context';
 import { feedDetailQuery } from '../api';
@@ -56,14 +57,15 @@ function FeedFormPage({ feed }: { feed: Feed | null }) {
 
 export function FeedNotFound() {
   return (
-    <section aria-labelledby="feed-missing" className="mx-auto flex max-w-md flex-col items-center gap-4 py-12 text-center">
-      <h1 id="feed-missing" className="text-2xl font-bold">
-        Post not found
-      </h1>
-      <p className="text-muted">This post does not exist any more, or it is not yours to edit.</p>
-      <Link to="/feeds/myFeeds" className={buttonClass('primary')}>
-        Go to My posts
-      </Link>
-    </section>
+    <UnavailableNotice
+      title="Post not found"
+      action={
+        <Link to="/feeds/myFeeds" className={buttonClass('primary')}>
+          Go to My posts
+        </Link>
+      }
+    >
+      This post does not exist any more, or it is not yours to edit.
+    </UnavailableNotice>
   );
 }

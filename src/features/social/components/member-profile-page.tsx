@@ -2,6 +2,8 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Icon } from '../../../components/icons';
+import { buttonClass } from '../../../components/ui/button';
+import { UnavailableNotice } from '../../../components/unavailable-notice';
 import { ProfileHeader } from '../../profile/components/profile-header';
 import { formatCount } from '../../profile/format';
 import { memberProfileQuery } from '../api';
@@ -70,16 +72,15 @@ function PrivateProfilePanel() {
 /** `/profile/$username` for a handle no member has (the API answers 404). */
 export function MemberNotFound({ handleName }: { handleName: string }) {
   return (
-    <section aria-labelledby="member-missing" className="mx-auto flex max-w-md flex-col items-center gap-4 py-12 text-center">
-      <h1 id="member-missing" className="text-2xl font-bold">
-        Member not found
-      </h1>
-      <p className="text-muted">
-        No one goes by <span className="break-all font-semibold text-fg">@{handleName}</span>. They may have changed their handle or left Switchback.
-      </p>
-      <Link to="/members" className="inline-flex min-h-11 items-center rounded-lg bg-brand px-4 text-sm font-semibold text-on-brand hover:bg-brand-strong">
-        Find members
-      </Link>
-    </section>
+    <UnavailableNotice
+      title="Member not found"
+      action={
+        <Link to="/members" className={buttonClass('primary')}>
+          Find members
+        </Link>
+      }
+    >
+      No one goes by <span className="break-all font-semibold text-fg">@{handleName}</span>. They may have changed their handle or left Switchback.
+    </UnavailableNotice>
   );
 }
