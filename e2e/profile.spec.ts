@@ -99,7 +99,11 @@ test('switching to metric changes the units the profile shows', async ({ page, r
   await expect(page.getByText('0 ft')).toBeVisible();
 
   await page.goto('/profile/edit');
-  await page.getByRole('radio', { name: /Metric/ }).check();
+  // The radio is controlled by the saved setting: under load Chromium can read it back a frame before React has drawn
+  // the choice, so the check waits for it like a member would instead of asking at the instant of the click.
+  const metric = page.getByRole('radio', { name: /Metric/ });
+  await metric.click();
+  await expect(metric).toBeChecked();
   await expect(page.getByText('Distances now show in kilometres and metres.')).toBeVisible();
   await page.goto('/profile');
   await page.reload();
