@@ -2,9 +2,12 @@
  * P4 and P5 on the PostgreSQL database `npm run bench:seed` filled (1 M posts, 100 k members; bench/feed-database.ts).
  *
  * P4: `GET /api/feed?filter_type=…` (page 1) on the real server (production mode, its own process) loaded by
- * autocannon, against the very SQL that endpoint runs for its list (`feedPageQuery(…).query.toSQL()`, the same
- * parameters) run in a loop by as many `pg` clients as autocannon has connections, for as long, in the same run.
- * Target: endpoint >= 0.8 x raw SQL; its p99 is printed beside.
+ * autocannon, against the same SQL run raw: every statement the server sent PostgreSQL for one such request (recorded
+ * in the server process from its pg clients: the session lookup, the page, its capped count…, with
+ * their parameters), run in order, round after round, by as many `pg` clients as autocannon has connections, for as
+ * long, in the same run. So the ratio is what the API layer adds to its database work: HTTP, validation, mapping, JSON.
+ * Target: endpoint >= 0.8 x raw SQL; its p99 is printed beside, and, for reference, the ratio against the list query
+ * alone (`feedPageQuery(…).list`, which the bench checks is among the recorded statements).
  * P5: page 500 (reached by walking 499 `next_cursor`s, asked with its cursor as the web app asks) against page 1,
  * one request at a time, the two alternating so a busy machine slows both alike; medians. Target: <= 1.2 x.
  * Both for `filter_type=all` and `following` (the bench member follows 2,000 members, so it has 500+ pages).
@@ -97,9 +100,14 @@ function cpuMeter(serverPid: number) {
   };
 }
 
+/** A statement as node-postgres sends it: drizzle names its prepared ones, which PostgreSQL then plans once per connection. */
+type Statement = { text: string; values: unknown[]; name?: string };
+
 /**
  * Child process: the real server on a free port, production serializer, warnings only, on the bench database, with
- * a session for the bench member. Prints `{address, token}`, serves until stdin says `done`, then revokes the session.
+ * a session for the bench member. Prints `{address, token}`, then serves; a stdin line `record <path>` makes one
+ * request for `<path>` itself and prints every statement the server sent PostgreSQL meanwhile (as `{statements}`);
+ * `done` revokes the session and ends.
  */
 async function serverProcess(databaseUrl: string) {
   const { eq } = await import('drizzle-orm');
@@ -119,8 +127,28 @@ async function serverProcess(databaseUrl: string) {
   try {
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const { access_token } = await createSession(database.db, systemClock, { userId: BENCH_VIEWER_ID, deviceType: 1, ttlDays: 1 });
+    let recording: Statement[] | undefined;
+    // Every query of the pool's clients passes here (drizzle's node-postgres driver calls Client#query with a config).
+    const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      // query(config) or query(config, values), as drizzle calls it.
+      const config = args[0] as { text?: string; values?: unknown[]; name?: string };
+      const values = Array.isArray(args[1]) ? (args[1] as unknown[]) : (config.values ?? []);
+      if (recording && typeof config === 'object' && config.text) recording.push({ text: config.text, values, ...(config.name ? { name: config.name } : {}) });
+      return query.apply(this, args);
+    } as typeof pg.Client.prototype.query;
     console.log(JSON.stringify({ address, token: access_token }));
-    for await (const line of readline.createInterface({ input: process.stdin })) if (line === 'done') break;
+    for await (const line of readline.createInterface({ input: process.stdin })) {
+      if (line === 'done') break;
+      if (line.startsWith('record ')) {
+        recording = [];
+        const res = await fetch(`${address}${line.slice('record '.length)}`, { headers: { authorization: `Bearer ${access_token}` } });
+        if (res.status !== 200) throw new Error(`${line}: answered ${res.status}`);
+        await res.arrayBuffer();
+        console.log(JSON.stringify({ statements: recording }));
+        recording = undefined;
+      }
+    }
     await database.db.delete(sessions).where(eq(sessions.tokenHash, sha256(access_token)));
   } finally {
     await app.close();
@@ -136,13 +164,21 @@ async function startServer(databaseUrl: string) {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const lines = readline.createInterface({ input: proc.stdout })[Symbol.asyncIterator]();
-  const { value, done } = await lines.next();
-  if (done) throw new Error('the server process ended before it listened');
-  const { address, token } = JSON.parse(value as string) as { address: string; token: string };
+  const nextLine = async () => {
+    const { value, done } = await lines.next();
+    if (done) throw new Error('the server process ended');
+    return JSON.parse(value as string) as unknown;
+  };
+  const { address, token } = (await nextLine()) as { address: string; token: string };
   return {
     address,
     token,
     pid: proc.pid!,
+    /** Every statement the server sends PostgreSQL to answer one GET of `pathAndQuery`, in order. */
+    async record(pathAndQuery: string) {
+      proc.stdin.write(`record ${pathAndQuery}\n`);
+      return ((await nextLine()) as { statements: Statement[] }).statements;
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         proc.once('exit', () => resolve());
@@ -177,7 +213,7 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
   return { perSecond: result.requests.total / result.duration, p99: result.latency.p99, p50: result.latency.p50, count: result.requests.total };
 }
 
-/** The list query `GET /api/feed?filter_type=…` runs for `viewerId`'s page 1, as SQL text and parameters. */
+/** The text of the list query `GET /api/feed?filter_type=…` runs for `viewerId`'s page 1. */
 async function pageOneSql(db: Db, filter: Filter) {
   // What listFeeds plans for a query string holding only filter_type (no search, dates, author or page).
   const plan: FeedListPlan = {
@@ -186,12 +222,18 @@ async function pageOneSql(db: Db, filter: Filter) {
     perPage: FEED_PER_PAGE,
     followsFew: filter === 'following' ? await followsFew(db, BENCH_VIEWER_ID) : undefined,
   };
-  const { sql, params } = feedPageQuery(db, plan).query.toSQL();
-  return { text: sql, values: params };
+  return feedPageQuery(db, plan).list.getQuery().sql;
 }
 
-/** `clients` pg connections each running `query` back to back for `seconds`: queries a second and p99. */
-async function rawLoop(clients: pg.Client[], query: { text: string; values: unknown[] }, seconds: number) {
+/** A statement in a line: its name or the start of its text. */
+const describe = (s: Statement) => s.name ?? s.text.replace(/\s+/g, ' ').slice(0, 40);
+
+/**
+ * `clients` pg connections each running `statements` in order, back to back, for `seconds`: rounds a second and the
+ * p99 of a round. rowMode 'array' and the statement's name when it has one: how drizzle's node-postgres driver sends
+ * them (a named one is prepared once per connection, as the server's pool does).
+ */
+async function rawLoop(clients: pg.Client[], statements: Statement[], seconds: number) {
   const until = performance.now() + seconds * 1000;
   const latencies: number[] = [];
   const started = performance.now();
@@ -199,8 +241,7 @@ async function rawLoop(clients: pg.Client[], query: { text: string; values: unkn
     clients.map(async (client) => {
       while (performance.now() < until) {
         const at = performance.now();
-        // rowMode 'array', unnamed statement: how drizzle's node-postgres driver sends a select.
-        await client.query({ text: query.text, values: query.values, rowMode: 'array' });
+        for (const statement of statements) await client.query({ ...statement, rowMode: 'array' });
         latencies.push(performance.now() - at);
       }
     }),
@@ -275,17 +316,24 @@ async function main() {
     );
     for (const filter of FILTERS) {
       const target = `${server.address}${api.pathOf(filter)}`;
-      const raw = await pageOneSql(db, filter);
+      // P4's raw side: every statement the endpoint sent PostgreSQL for one such request, captured from the server.
+      const statements = await server.record(api.pathOf(filter));
+      const listText = await pageOneSql(db, filter);
+      const list = statements.find((s) => s.text === listText);
+      if (!list) throw new Error(`filter_type=${filter}: the endpoint did not run feedPageQuery's SQL`);
+      console.log(`  filter_type=${filter}: the endpoint sends ${statements.length} statements a request (${statements.map(describe).join('; ')})`);
       await load(target, api.headers, WARMUP_S);
-      await rawLoop(clients, raw, WARMUP_S);
+      await rawLoop(clients, statements, WARMUP_S);
       let metered = cpu.start();
       const endpoint = await load(target, api.headers, DURATION_S);
       const endpointCpu = metered(endpoint.count);
       metered = cpu.start();
-      const rawResult = await rawLoop(clients, raw, DURATION_S);
+      const rawResult = await rawLoop(clients, statements, DURATION_S);
       const rawCpu = metered(rawResult.count);
+      const listOnly = await rawLoop(clients, [list], DURATION_S);
       console.log(`  filter_type=${filter} page 1: endpoint ${endpoint.perSecond.toFixed(0)} req/s (p50 ${ms(endpoint.p50)}, p99 ${ms(endpoint.p99)}); ` +
-        `its list SQL raw ${rawResult.perSecond.toFixed(0)} q/s (p99 ${ms(rawResult.p99)}); ratio ${(endpoint.perSecond / rawResult.perSecond).toFixed(2)}`);
+        `its SQL raw ${rawResult.perSecond.toFixed(0)} rounds/s (p99 ${ms(rawResult.p99)}); ratio ${(endpoint.perSecond / rawResult.perSecond).toFixed(2)}` +
+        ` (its list query alone raw ${listOnly.perSecond.toFixed(0)} q/s: ${(endpoint.perSecond / listOnly.perSecond).toFixed(2)})`);
       if (cpuAvailable) {
         console.log(`    CPU per request: endpoint server ${ms(endpointCpu.server)}, PostgreSQL ${ms(endpointCpu.postgres)}, autocannon ${ms(endpointCpu.bench)}; ` +
           `raw PostgreSQL ${ms(rawCpu.postgres)}, pg loop ${ms(rawCpu.bench)}`);

@@ -75,6 +75,9 @@ export const feed = z.strictObject({
 });
 export type Feed = z.infer<typeof feed>;
 
+/** `GET /api/feed` counts a list's posts up to this many for `total` (see `feedList`). */
+export const FEED_TOTAL_CAP = 200;
+
 /**
  * `GET /api/feed`. `total` (and so `last_page`) is counted on a first request, up to 200 posts; pages reached by
  * cursor (and lists past 200) give a floor: what was seen so far plus one more page when there is one. Page on with

@@ -31,8 +31,13 @@ const commentDeleted = z.strictObject({
   parentId: z.int(),
   commentCount: z.int().check(z.minimum(0)),
 });
+/**
+ * In a thread this socket watches: someone else liked or unliked a comment; how many like it now. Not sent to the
+ * member who did it (their screen already shows it), so it never races their own clicks.
+ */
+const commentLiked = z.strictObject({ type: z.literal('comment-liked'), ...threadOf, commentId: z.int(), likeCount: z.int().check(z.minimum(0)) });
 /** The messages of a watched comment thread (`watch` below). */
-export const threadMessage = z.discriminatedUnion('type', [commentAdded, commentEdited, commentDeleted]);
+export const threadMessage = z.discriminatedUnion('type', [commentAdded, commentEdited, commentDeleted, commentLiked]);
 export type ThreadMessage = z.infer<typeof threadMessage>;
 
 /**
@@ -49,6 +54,7 @@ export const liveMessage = z.discriminatedUnion('type', [
   commentAdded,
   commentEdited,
   commentDeleted,
+  commentLiked,
 ]);
 export type LiveMessage = z.infer<typeof liveMessage>;
 

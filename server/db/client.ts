@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -26,6 +27,9 @@ export type DatabaseOptions =
   /** A PGlite database started from a dump of an already-migrated one (tests). */
   | { kind: 'pglite-dump'; dump: Blob };
 
+/** The extensions the migrations create (PostgreSQL has them from its contrib package). */
+const pgliteOptions: PGliteOptions = { extensions: { pg_trgm } };
+
 /** Opens the database and applies pending migrations before anyone can query it. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
@@ -38,9 +42,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.kind === 'pglite') {
     const dir = path.join(options.dataDir, 'db');
     fs.mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, pgliteOptions);
   } else {
-    client = await PGlite.create({ loadDataDir: options.dump });
+    client = await PGlite.create({ ...pgliteOptions, loadDataDir: options.dump });
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
@@ -49,7 +53,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 /** A migrated, empty PGlite database as a tarball, for tests to start many copies from. */
 export async function dumpMigratedPglite(): Promise<Blob> {
-  const client = await PGlite.create();
+  const client = await PGlite.create(pgliteOptions);
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   const dump = await client.dumpDataDir('none');
   await client.close();

@@ -1,4 +1,4 @@
-import { asc, desc, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { badRequest } from '../lib/errors';
 
@@ -55,6 +55,18 @@ export function decodeCursor(cursor: string): Position {
 
 export type KeysetPage = ReturnType<typeof keysetPage>;
 
+type SortColumns = { createdAt: PgColumn; id: PgColumn };
+
+/**
+ * The rows past a cursor's position in the list's order. A row comparison, not `a < x or (a = x and b < y)`:
+ * PostgreSQL turns it into one index bound on (created_at, id). The bound is values (an ISO time and an id) or
+ * placeholders.
+ */
+export function pastCursor(key: SortColumns, order: 'desc' | 'asc', bound: { createdAt: string | SQLWrapper; id: number | SQLWrapper }): SQL {
+  const past = order === 'asc' ? sql`>` : sql`<`;
+  return sql`(${key.createdAt}, ${key.id}) ${past} (${bound.createdAt}::timestamptz, ${bound.id})`;
+}
+
 /**
  * The pieces of one page's query over a list ordered by `key`, newest first. Use them all:
  *
@@ -67,14 +79,14 @@ export type KeysetPage = ReturnType<typeof keysetPage>;
  * answer knows whether a next page exists without asking the count. `order: 'asc'` pages oldest (soonest) first, for
  * lists that run forward in time (upcoming events, a waitlist); the same cursor, the comparison turned round.
  */
-export function keysetPage(asked: PageAsked, key: { createdAt: PgColumn; id: PgColumn }, perPage: number, order: 'desc' | 'asc' = 'desc') {
+export function keysetPage(asked: PageAsked, key: SortColumns, perPage: number, order: 'desc' | 'asc' = 'desc') {
   const after = asked.cursor === undefined ? undefined : decodeCursor(asked.cursor);
   const page = asked.page ?? (after ? Math.min(after.page + 1, MAX_PAGE) : 1);
-  // A row comparison, not `a < x or (a = x and b < y)`: PostgreSQL turns it into one index bound on (created_at, id).
-  const past = order === 'asc' ? sql`>` : sql`<`;
-  const where: SQL | undefined = after && sql`(${key.createdAt}, ${key.id}) ${past} (${after.createdAt.toISOString()}::timestamptz, ${after.id})`;
+  const where: SQL | undefined = after && pastCursor(key, order, { createdAt: after.createdAt.toISOString(), id: after.id });
   return {
     page,
+    /** The cursor's position, for a prepared statement that binds `pastCursor` to placeholders. */
+    after,
     where,
     orderBy: order === 'asc' ? [asc(key.createdAt), asc(key.id)] : [desc(key.createdAt), desc(key.id)],
     limit: perPage + 1,

@@ -8,8 +8,11 @@ import type { LiveMessage, ThreadMessage } from '#contract/realtime';
 export type BusMessage =
   /** Push `message` to every socket of `userId`. */
   | { type: 'deliver'; userId: number; message: LiveMessage }
-  /** Push `message` to every socket watching its comment thread that may still see it (thread-watch.ts). */
-  | { type: 'thread'; message: ThreadMessage }
+  /**
+   * Push `message` to every socket watching its comment thread that may still see it (thread-watch.ts), except those
+   * of `exceptUserId` (the member whose action it tells, when their screen already shows it).
+   */
+  | { type: 'thread'; message: ThreadMessage; exceptUserId?: number | undefined }
   /** Close the sockets of these sessions (sign-out), or of every session of `userId` (reset, deletion). */
   | { type: 'sessions-ended'; userId: number; sessionIds?: number[] };
 

@@ -12,7 +12,7 @@ const envelope = z.strictObject({
   origin: z.string().check(z.maxLength(64)),
   message: z.discriminatedUnion('type', [
     z.strictObject({ type: z.literal('deliver'), userId: z.int(), message: liveMessage }),
-    z.strictObject({ type: z.literal('thread'), message: threadMessage }),
+    z.strictObject({ type: z.literal('thread'), message: threadMessage, exceptUserId: z.optional(z.int()) }),
     z.strictObject({
       type: z.literal('sessions-ended'),
       userId: z.int(),

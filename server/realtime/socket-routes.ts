@@ -44,7 +44,7 @@ export async function socketRoutes(app: FastifyInstance, deps: Deps, timings: So
 
   const unsubscribe = deps.bus.subscribe((message) => {
     if (message.type === 'deliver') registry.deliver(message.userId, message.message);
-    else if (message.type === 'thread') void threads.fanOut(message.message);
+    else if (message.type === 'thread') void threads.fanOut(message.message, message.exceptUserId);
     else registry.endSessions(message.userId, message.sessionIds);
   });
 

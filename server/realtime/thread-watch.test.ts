@@ -25,7 +25,7 @@ afterAll(async () => {
 
 const feeds = commentHelpers(() => t);
 const events = eventCommentHelpers(() => t);
-const { member, toggle, post, add, edit, remove } = feeds;
+const { member, toggle, post, add, edit, remove, like } = feeds;
 
 /** A socket of `who`'s that sends `frames` the moment it opens, before the server has looked up its session. */
 async function socketOf(who: Member, ...frames: ClientMessage[]) {
@@ -73,7 +73,7 @@ describe('a watched comment thread', () => {
     await remove(author, feedId, reply.comment.commentId);
     await remove(author, feedId, top.comment.commentId);
     await readerSocket.received(5);
-    expect(threadMessages(readerSocket).map((m) => [m.type, m.type === 'comment-deleted' ? m.commentId : m.comment.commentId])).toEqual([
+    expect(threadMessages(readerSocket).map((m) => [m.type, 'comment' in m ? m.comment.commentId : m.commentId])).toEqual([
       ['comment-added', top.comment.commentId],
       ['comment-added', reply.comment.commentId],
       ['comment-edited', top.comment.commentId],
@@ -93,6 +93,40 @@ describe('a watched comment thread', () => {
     await add(elsewhere, feedId, 'Late to the party');
     await friend.received(1);
     expect(threadMessages(readerSocket)).toHaveLength(5);
+  });
+
+  it('tells its watchers how many like a comment when someone else likes or unlikes it, but not the one who did', async () => {
+    const author = await member();
+    const reader = await member();
+    const feedId = await post(author);
+    const top = await add(author, feedId, 'Who is in for Sunday?');
+    const readerSocket = await socketOf(reader, { type: 'watch', subject: 'feed', id: feedId });
+    const authorSocket = await socketOf(author, { type: 'watch', subject: 'feed', id: feedId });
+    await watching(reader, 'feed', feedId);
+    await watching(author, 'feed', feedId);
+
+    const liked = { type: 'comment-liked', subject: 'feed', subjectId: feedId, commentId: top.comment.commentId };
+    const heard = (s: TestSocket, n: number) =>
+      vi.waitFor(
+        () => {
+          expect(threadMessages(s).length).toBeGreaterThanOrEqual(n);
+          return threadMessages(s);
+        },
+        { timeout: 5000, interval: 10 },
+      );
+    await like(reader, top.comment.commentId);
+    expect(await heard(authorSocket, 1)).toEqual([{ ...liked, likeCount: 1 }]);
+    // Liking again changes nothing and tells nobody; the unlike is heard.
+    await like(reader, top.comment.commentId);
+    await like(reader, top.comment.commentId, false);
+    expect(await heard(authorSocket, 2)).toEqual([
+      { ...liked, likeCount: 1 },
+      { ...liked, likeCount: 0 },
+    ]);
+    await like(author, top.comment.commentId);
+    // The reader hears the author's like, and nothing of their own two.
+    expect(await heard(readerSocket, 1)).toEqual([{ ...liked, likeCount: 1 }]);
+    expect(threadMessages(authorSocket)).toHaveLength(2);
   });
 
   it('is refused to a member who may not see the post, and the socket hears nothing of it', async () => {

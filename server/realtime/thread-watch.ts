@@ -63,8 +63,8 @@ export function threadWatch(registry: SocketRegistry, deps: Deps) {
   }
 
   /** Asks again, once per member, of the watchers whose answer is older than `RECHECK_MS`; then sends. */
-  async function send(key: string, message: ThreadMessage) {
-    const watchers = registry.watchersOf(key);
+  async function send(key: string, message: ThreadMessage, exceptUserId: number | undefined) {
+    const watchers = registry.watchersOf(key).filter((w) => w.userId !== exceptUserId);
     const checkedAt = now();
     const stale = new Set(watchers.filter((w) => checkedAt - (w.watching.get(key) ?? 0) >= RECHECK_MS).map((w) => w.userId));
     const answers = new Map(
@@ -108,11 +108,11 @@ export function threadWatch(registry: SocketRegistry, deps: Deps) {
     },
 
     /** A thread's message to the sockets here that watch it and whose member may (still) see its subject. */
-    fanOut(message: ThreadMessage) {
+    fanOut(message: ThreadMessage, exceptUserId?: number) {
       const key = threadKey(message.subject, message.subjectId);
       if (registry.watchersOf(key).length === 0 && !threads.has(key)) return Promise.resolve();
       const tail = (threads.get(key) ?? Promise.resolve())
-        .then(() => send(key, message))
+        .then(() => send(key, message, exceptUserId))
         .catch((err: unknown) => deps.log.warn({ err }, 'live threads: a message could not be sent'));
       threads.set(key, tail);
       void tail.finally(() => {

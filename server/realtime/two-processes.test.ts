@@ -44,6 +44,8 @@ describe.runIf(process.env.REDIS_URL)('two API processes joined by Redis', () =>
     const s = openSocket(bUrl, { token });
     opened.push(s);
     await vi.waitFor(() => expect(b.liveSockets.count(userId)).toBe(1), { timeout: 5000, interval: 10 });
+    // The server may count the socket before the client has heard its upgrade answered: sending waits for that too.
+    await vi.waitFor(() => expect(s.socket.readyState).toBe(s.socket.OPEN), { timeout: 5000, interval: 10 });
     return s;
   }
 

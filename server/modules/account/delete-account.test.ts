@@ -9,6 +9,7 @@ import { authSession, checkSocialLoginData } from '#contract/auth';
 import { feed } from '#contract/feeds';
 import { compressImageData } from '#contract/media';
 import { notificationList } from '#contract/notifications';
+import { hashTagOptions } from '#contract/social';
 import { ownProfile } from '#contract/user';
 import { dataExports, emailCodes, identities, jobs, sessions, uploads, users } from '../../db/schema';
 import { minutes } from '../../lib/clock';
@@ -275,6 +276,26 @@ describe('POST /api/account/delete: what the member left on other members’ pos
     expect(await c.counts(feedId)).toEqual({ stored: 1, actual: 1 });
     const [comment] = (await c.list(author, feedId)).list;
     expect(comment).toMatchObject({ commentId: kept.comment.commentId, likeCount: 0, replyCount: 0, reply: [] });
+  });
+
+  it('lowers the use count of the tags their posts carried, so a tag only they used is no longer suggested', async () => {
+    const leaving = await c.member();
+    const other = await c.member();
+    const shared = `gravel${Date.now()}`;
+    const only = `theirs${Date.now()}`;
+    const write = async (who: Member, description: string, isDraft = false) =>
+      okData(await c.send('POST', '/api/feed', who.token, { title: 'Out again', description, isDraft }), feed);
+    await write(leaving, `#${shared} and #${only}`);
+    await write(leaving, `#${only} again`);
+    await write(leaving, `#${shared} in a draft`, true);
+    await write(other, `#${shared} too`);
+    const suggested = async (prefix: string) => okData(await c.send('GET', `/api/feedTag?search=%23${prefix}`, other.token), hashTagOptions).list;
+    expect(await suggested(shared)).toEqual([{ tagName: shared, useCount: 2 }]);
+    expect(await suggested(only)).toEqual([{ tagName: only, useCount: 2 }]);
+
+    await deleteAccount(leaving, { password: leaving.password });
+    expect(await suggested(shared)).toEqual([{ tagName: shared, useCount: 1 }]);
+    expect(await suggested(only)).toEqual([]);
   });
 
   it('takes the notifications about their own posts with them, whoever they came from', async () => {

@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedOn } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
 import { after, days, type Clock } from '../../lib/clock';
 import { randomToken, sha256 } from '../../lib/secrets';
@@ -41,14 +42,20 @@ export async function signInUser(
   return { token, user: toOwnProfile(user) };
 }
 
-/** The member behind a live token, or undefined for an unknown, expired or revoked one. */
-export async function findSession(db: Db, clock: Clock, token: string) {
-  const [row] = await db
+/** Every authenticated request runs it: one text, prepared (server/db/prepared.ts). */
+const sessionStatement = preparedOn((db) =>
+  db
     .select({ sessionId: sessions.id, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, clock.now())))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('find_session'),
+);
+
+/** The member behind a live token, or undefined for an unknown, expired or revoked one. */
+export async function findSession(db: Db, clock: Clock, token: string) {
+  const [row] = await sessionStatement(db).execute({ tokenHash: sha256(token), now: clock.now().toISOString() });
   return row;
 }
 

@@ -296,8 +296,8 @@ export function commentEngine<K extends SubjectKey, S extends SubjectRow>(subjec
   }
 
   /** Tells the sockets watching the subject's thread; after the commit, and never failing the change it reports. */
-  async function tellWatchers(deps: Pick<Deps, 'bus'>, message: ThreadMessage) {
-    await deps.bus.publish({ type: 'thread', message });
+  async function tellWatchers(deps: Pick<Deps, 'bus'>, message: ThreadMessage, exceptUserId?: number) {
+    await deps.bus.publish({ type: 'thread', message, exceptUserId });
   }
 
   /** Raises (or lowers) the subject's `comment_count` by `by`, never below zero; answers the count now. */
@@ -464,7 +464,7 @@ export function commentEngine<K extends SubjectKey, S extends SubjectRow>(subjec
    * stands. Its author is told of a like once, not again on every like after an unlike.
    */
   async function setCommentLike(deps: Deps, viewerId: number, input: { commentId: number; isLiked: boolean }) {
-    return withOutbox(deps, async (tx, outbox) => {
+    const { view, changed } = await withOutbox(deps, async (tx, outbox) => {
       const now = deps.clock.now();
       const { found, about } = await viewableComment(tx, viewerId, input.commentId);
       const mine = and(eq(likes.commentId, found.id), eq(likes.userId, viewerId));
@@ -483,8 +483,13 @@ export function commentEngine<K extends SubjectKey, S extends SubjectRow>(subjec
         }
       }
       const view = await viewOf(tx, viewerId, [row]);
-      return view(row);
+      return { view: view(row), changed: changed.length > 0 };
     });
+    if (changed) {
+      const liked = { type: 'comment-liked', subject: THREAD_OF[subject.key], subjectId: view[subject.key], commentId: view.commentId, likeCount: view.likeCount } as const;
+      await tellWatchers(deps, liked, viewerId);
+    }
+    return view;
   }
 
   /**

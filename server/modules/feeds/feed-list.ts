@@ -1,24 +1,19 @@
 import { and, count, eq, exists, gte, isNotNull, like, lt, sql } from 'drizzle-orm';
-import type { FeedList, feedListQuery } from '#contract/feeds';
+import { FEED_TOTAL_CAP, type FeedList, type feedListQuery } from '#contract/feeds';
 import type * as z from 'zod/mini';
 import type { Deps } from '../../deps';
 import type { Db } from '../../db/client';
-import { keysetPage, type SortKey } from '../../db/keyset';
+import { keysetPage, pastCursor, type SortKey } from '../../db/keyset';
+import { preparedOn, UNNAMED } from '../../db/prepared';
 import { feedHashtags, feeds, follows, hashtags, users } from '../../db/schema';
 import { escapeLike, searchFold } from '../../db/search-text';
 import { badRequest, notFound } from '../../lib/errors';
 import { followedFeedsCondition, mayViewProfileContent, visibleFeedsCondition } from '../../policy/social-policy';
-import { feedColumns, feedViews, type FeedRow } from './feed-views';
+import { feedColumns, feedViewColumns, feedViews, withAuthors, type FeedViewRow } from './feed-views';
 
 export type FeedListQuery = z.infer<typeof feedListQuery>;
 
 export const FEED_PER_PAGE = 20;
-/**
- * Lists of posts count at most this many rows for `total` (and so `last_page`): counting a million visible posts on
- * every page would cost more than the page. Past it, `total` is this cap; clients page on by `next_cursor`, which is
- * null only at the true end (contract/feeds.ts says so).
- */
-export const FEED_TOTAL_CAP = 200;
 
 /** A list of posts, resolved from the query: whose, which, in what window. */
 export type FeedListPlan = {
@@ -61,49 +56,114 @@ export async function followsFew(db: Db, viewerId: number) {
 const TAG_SEARCH = /^#([\p{L}\p{M}\p{Nd}]+)$/u;
 const DAY_MS = 86_400_000;
 
+/** What a list's SQL text depends on (never a value): one statement per shape (`preparedOn`). */
+type ListShape = {
+  filter: FeedListPlan['filter'];
+  tag: boolean;
+  text: boolean;
+  from: boolean;
+  to: boolean;
+  author: boolean;
+  followsFew: boolean;
+  cursor: boolean;
+  offset: boolean;
+  limit: number;
+};
+
 /**
- * The one list query of posts, exported so the benchmark runs the very SQL the endpoint runs (`query.toSQL()`).
+ * The list and count statements of one shape, with placeholders for every value: viewerId, authorId, tag, pattern,
+ * from, to, cursorAt, cursorId, offset. Built once per shape (drizzle's build of the two took 0.25 ms a request).
  *
  * Published lists run newest first on (published_at, id), through `feeds_published_id` (everyone's),
  * `feeds_user_published_id` (one member's) or, for `#tag`, `feed_hashtags_hashtag_published`, whose published_at
  * is the post's; `mine` holds drafts, which have no publish time, so it runs on (created_at, id) through
- * `feeds_user_created_id`. Every page continues from the cursor (server/db/keyset.ts). `countQuery` counts the same
- * rows up to `FEED_TOTAL_CAP`.
+ * `feeds_user_created_id`. Every page continues from the cursor (server/db/keyset.ts). The count counts the same
+ * rows up to `FEED_TOTAL_CAP` (counting a million visible posts on every page would cost more than the page).
  */
-export function feedPageQuery(db: Db, plan: FeedListPlan) {
-  const mine = plan.filter === 'mine';
-  const byTag = plan.tag !== undefined && !mine;
+const listStatements = preparedOn((db, shapeText) => {
+  const shape = JSON.parse(shapeText) as ListShape;
+  // The lists every member scrolls (no search, dates or author, the default page size) are named prepared statements,
+  // planned once per connection (their plan is most of their PostgreSQL time); the rest, whose shapes multiply, are
+  // sent unnamed so the statements a connection keeps stay few.
+  const plain = !shape.tag && !shape.text && !shape.from && !shape.to && !shape.author && shape.limit === FEED_PER_PAGE + 1;
+  const mine = shape.filter === 'mine';
+  const byTag = shape.tag && !mine;
   const key = mine
     ? { createdAt: feeds.createdAt, id: feeds.id }
     : byTag
       ? { createdAt: feedHashtags.publishedAt, id: feedHashtags.feedId }
       : { createdAt: feeds.publishedAt, id: feeds.id };
-  const at = keysetPage(plan, key, plan.perPage);
-  const tagId = plan.tag === undefined ? undefined : sql`(select ${hashtags.id} from ${hashtags} where ${hashtags.tagName} = ${plan.tag})`;
+  const viewer = sql.placeholder('viewerId');
+  const tagId = shape.tag ? sql`(select ${hashtags.id} from ${hashtags} where ${hashtags.tagName} = ${sql.placeholder('tag')})` : undefined;
   const where = and(
     mine
-      ? eq(feeds.userId, plan.viewerId)
-      : plan.filter === 'following'
-        ? followedFeedsCondition(plan.viewerId, plan.followsFew ?? false)
-        : and(isNotNull(key.createdAt), visibleFeedsCondition(plan.viewerId)),
-    plan.authorId === undefined ? undefined : eq(feeds.userId, plan.authorId),
+      ? eq(feeds.userId, viewer)
+      : shape.filter === 'following'
+        ? followedFeedsCondition(viewer, shape.followsFew)
+        : and(isNotNull(key.createdAt), visibleFeedsCondition(viewer)),
+    shape.author ? eq(feeds.userId, sql.placeholder('authorId')) : undefined,
     byTag ? eq(feedHashtags.hashtagId, tagId!) : undefined,
     mine && tagId
       ? exists(db.select({ one: sql`1` }).from(feedHashtags).where(and(eq(feedHashtags.feedId, feeds.id), eq(feedHashtags.hashtagId, tagId))))
       : undefined,
-    plan.text ? like(feeds.searchText, `%${escapeLike(plan.text)}%`) : undefined,
-    plan.from ? gte(key.createdAt, plan.from) : undefined,
-    plan.to ? lt(key.createdAt, plan.to) : undefined,
+    shape.text ? like(feeds.searchText, sql.placeholder('pattern')) : undefined,
+    shape.from ? gte(key.createdAt, sql.placeholder('from')) : undefined,
+    shape.to ? lt(key.createdAt, sql.placeholder('to')) : undefined,
   );
+  const past = shape.cursor ? pastCursor(key, 'desc', { createdAt: sql.placeholder('cursorAt'), id: sql.placeholder('cursorId') }) : undefined;
 
   const tagged = eq(feedHashtags.feedId, feeds.id);
-  const page = db.select(feedColumns).from(feeds).$dynamic();
+  const rows = db.select(feedColumns).from(feeds).$dynamic();
   const counted = db.select({ one: sql`1` }).from(feeds).$dynamic();
-  const query = (byTag ? page.innerJoin(feedHashtags, tagged) : page).where(and(where, at.where)).orderBy(...at.orderBy).limit(at.limit).offset(at.offset);
+  const order = keysetPage({}, key, 1).orderBy;
+  const page = (byTag ? rows.innerJoin(feedHashtags, tagged) : rows).where(and(where, past)).orderBy(...order).limit(shape.limit);
+  // The page's posts as `p`, each built for the wire with its author, photos, mentions and reactions (feed-views.ts).
+  const sortedBy = sql.raw(mine ? 'p.created_at' : 'p.published_at');
+  const list = db
+    .select(feedViewColumns())
+    .from(sql`(${shape.offset ? page.offset(sql.placeholder('offset')) : page}) p ${withAuthors}`)
+    .orderBy(sql`${sortedBy} desc`, sql`p.id desc`);
   const capped = (byTag ? counted.innerJoin(feedHashtags, tagged) : counted).where(where).limit(FEED_TOTAL_CAP).as('capped');
-  const countQuery = db.select({ n: count() }).from(capped);
-  const keyOf = (row: FeedRow): SortKey => ({ createdAt: mine ? row.createdAt : row.publishedAt!, id: row.id });
-  return { query, countQuery, at, keyOf };
+  return {
+    list: list.prepare(plain ? `feed_list:${shape.filter}:${shape.followsFew}:${shape.cursor}:${shape.offset}` : UNNAMED),
+    count: db.select({ n: count() }).from(capped).prepare(plain ? `feed_count:${shape.filter}:${shape.followsFew}:${shape.cursor}:${shape.offset}` : UNNAMED),
+  };
+});
+
+/**
+ * The one list query of posts and its capped count, ready to run with `values`; exported so the benchmark knows the
+ * endpoint's list SQL. `at` is the page asked (server/db/keyset.ts), `keyOf` a row's place in the order.
+ */
+export function feedPageQuery(db: Db, plan: FeedListPlan) {
+  const mine = plan.filter === 'mine';
+  // Only the page asked, its cursor, limit, offset and answer are read here: the statement binds the cursor to its own
+  // sort key (`listStatements`), so the columns given are a stand-in.
+  const at = keysetPage(plan, { createdAt: feeds.createdAt, id: feeds.id }, plan.perPage);
+  const shape: ListShape = {
+    filter: plan.filter,
+    tag: plan.tag !== undefined,
+    text: Boolean(plan.text),
+    from: plan.from !== undefined,
+    to: plan.to !== undefined,
+    author: plan.authorId !== undefined,
+    followsFew: plan.followsFew ?? false,
+    cursor: at.after !== undefined,
+    offset: at.offset > 0,
+    limit: at.limit,
+  };
+  const values = {
+    viewerId: plan.viewerId,
+    authorId: plan.authorId,
+    tag: plan.tag,
+    pattern: plan.text ? `%${escapeLike(plan.text)}%` : undefined,
+    from: plan.from?.toISOString(),
+    to: plan.to?.toISOString(),
+    cursorAt: at.after?.createdAt.toISOString(),
+    cursorId: at.after?.id,
+    offset: at.offset,
+  };
+  const keyOf = ({ feed }: FeedViewRow): SortKey => ({ createdAt: new Date(mine ? feed.createdAt : feed.publishedAt!), id: feed.id });
+  return { ...listStatements(db, JSON.stringify(shape)), values, at, keyOf };
 }
 
 const dayStart = (isoDate: string) => new Date(`${isoDate}T00:00:00.000Z`);
@@ -155,11 +215,11 @@ export async function listFeeds(deps: Pick<Deps, 'db' | 'storage' | 'clock'>, vi
     cursor: q.cursor,
     followsFew: q.filter_type === 'following' && authorId === undefined ? await followsFew(deps.db, viewerId) : undefined,
   };
-  const { query, countQuery, at, keyOf } = feedPageQuery(deps.db, plan);
+  const { list, count: countStatement, values, at, keyOf } = feedPageQuery(deps.db, plan);
   // The count (capped) only on a first request: a page reached by cursor is scrolling, and counting again per page
   // would cost more than the page itself (bench:feed). Later pages say at least what was seen.
-  const [rows, counted] = await Promise.all([query, plan.cursor === undefined ? countQuery.then(([c]) => c?.n ?? 0) : 0]);
+  const [rows, counted] = await Promise.all([list.execute(values), plan.cursor === undefined ? countStatement.execute(values).then(([c]) => c?.n ?? 0) : 0]);
   const total = Math.max(counted, (at.page - 1) * perPage + rows.length);
   const answer = at.answer(rows, total, keyOf);
-  return { ...answer, list: await feedViews(deps, viewerId, answer.list) };
+  return { ...answer, list: await feedViews(deps, answer.list) };
 }

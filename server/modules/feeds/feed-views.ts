@@ -1,8 +1,7 @@
-import { eq, getTableColumns, sql } from 'drizzle-orm';
-import { REACTION_CODES, type Feed, type FeedImage, type ReactionCode } from '#contract/feeds';
-import type { MemberSummary } from '#contract/social';
+import { getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { REACTION_CODES, type Feed, type FeedImage } from '#contract/feeds';
 import type { Deps } from '../../deps';
-import type { Db } from '../../db/client';
+import { preparedOn } from '../../db/prepared';
 import { feedImages, feedMentions, feedReactions, feeds, users } from '../../db/schema';
 import { isPublicToMembers } from '../../policy/social-policy';
 import { uploadKeyFromUrl } from '../media/upload-files';
@@ -11,121 +10,84 @@ import { mediaUrlSigner, type MediaUrlSigner } from '../media/url-signing';
 /** A post's own columns, without the search text the database keeps for LIKE. */
 const { searchText: _searchText, ...feedColumnsWithoutSearch } = getTableColumns(feeds);
 export const feedColumns = feedColumnsWithoutSearch;
-export type FeedRow = Omit<typeof feeds.$inferSelect, 'searchText'>;
 
-/** Only the public columns of a member (check 11). */
-export const summaryColumns = {
-  userId: users.id,
-  handleName: users.handleName,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  profileImage: users.profileImage,
-};
+/** A timestamp as the wire writes it (`Date#toISOString`: UTC, milliseconds, `Z`). */
+const isoTime = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-const REACTION_ORDER = new Map<string, number>(REACTION_CODES.map((c, i) => [c, i]));
+/** The reaction codes in the contract's order, for sorting a post's counts (constants of the contract, not input). */
+const reactionOrder = sql.raw(`array[${REACTION_CODES.map((c) => `'${c}'`).join(',')}]::text[]`);
 
 /**
- * Everything a page of posts shows beyond the posts' own columns, in one statement (one round trip): per post its
- * author (public columns and privacy), photos and mentions in order, reaction counts per code and the viewer's own
- * reaction. Per post each is an index probe (users_pkey, feed_images_feed_position, feed_mentions_feed_user,
- * feed_reactions_feed_*), so the cost grows with the page, never with the tables; nothing re-reads `feeds`, the list
- * already has those columns. The posts come in as two arrays (ids, authors), so the text is one for every page: it is
- * built once per database handle and sent as a named prepared statement, which PostgreSQL parses and plans once per
- * connection instead of on every page (on the bench database: 0.6 ms of PostgreSQL time per page unnamed, 0.4 ms
- * prepared). In bench:feed this replaced five queries and took 1.3 ms of server and 1 ms of PostgreSQL time off
- * each request.
+ * A post as the wire shows it (`Feed`), built by PostgreSQL as one JSON value from `p` (a row of the post's columns)
+ * and `a` (its author): the author's public columns only (check 11), mentions and photos in order, reaction counts
+ * per code in the contract's order and the viewer's own reaction (`viewerId`). Per post each part is an index probe
+ * (users_pkey, feed_mentions_feed_user, feed_images_feed_position, feed_reactions_feed_*), so the cost grows with the
+ * page, never with the tables. Built in the database because there it costs little, while reading ~15 typed columns a
+ * post into objects and writing them out again was most of the endpoint's own time (bench:feed); and a page is one
+ * statement with its list (feed-list.ts), not two round trips.
  */
-function viewsStatement(db: Db) {
-  const images = sql<FeedImage[] | null>`(select json_agg(json_build_object('key', i.upload_key, 'url', i.url,
-      'thumbnail', i.thumbnail, 'dimens', i.width || ':' || i.height) order by i.position)
-    from ${feedImages} i where i.feed_id = p.id)`;
-  const mentions = sql<MemberSummary[] | null>`(select json_agg(json_build_object('userId', u.id, 'handleName', u.handle_name,
-      'firstName', u.first_name, 'lastName', u.last_name, 'profileImage', u.profile_image) order by m.position)
-    from ${feedMentions} m join ${users} u on u.id = m.user_id where m.feed_id = p.id)`;
-  const byCode = sql<{ likeUniCode: ReactionCode; count: number }[] | null>`(select json_agg(json_build_object('likeUniCode', c.code, 'count', c.n))
-    from (select r.code, count(*)::integer as n from ${feedReactions} r where r.feed_id = p.id group by r.code) c)`;
-  const mine = sql<ReactionCode | null>`(select r.code from ${feedReactions} r where r.feed_id = p.id and r.user_id = ${sql.placeholder('viewerId')})`;
-  return db
-    .select({
-      id: sql<number>`p.id`,
-      // Only the public columns of a member (check 11), as `summaryColumns`.
-      author: {
-        userId: sql<number>`a.id`,
-        handleName: sql<string>`a.handle_name`,
-        firstName: sql<string>`a.first_name`,
-        lastName: sql<string>`a.last_name`,
-        profileImage: sql<string | null>`a.profile_image`,
-      },
-      authorIsPrivate: sql<boolean>`a.is_private`,
-      images,
-      mentions,
-      byCode,
-      mine,
-    })
-    .from(sql`unnest(${sql.placeholder('ids')}::integer[], ${sql.placeholder('authorIds')}::integer[]) as p(id, user_id) join ${users} a on a.id = p.user_id`)
-    .prepare('feed_views');
+function feedJson(viewerId: SQLWrapper) {
+  const member = (u: string) =>
+    sql.raw(`json_build_object('userId', ${u}.id, 'handleName', ${u}.handle_name, 'firstName', ${u}.first_name, 'lastName', ${u}.last_name, 'profileImage', ${u}.profile_image)`);
+  const mentions = sql`coalesce((select json_agg(${member('u')} order by m.position)
+    from ${feedMentions} m join ${users} u on u.id = m.user_id where m.feed_id = p.id), '[]')`;
+  const images = sql`coalesce((select json_agg(json_build_object('key', i.upload_key, 'url', i.url, 'thumbnail', i.thumbnail,
+      'dimens', i.width || ':' || i.height) order by i.position) from ${feedImages} i where i.feed_id = p.id), '[]')`;
+  const byCode = sql`coalesce((select json_agg(json_build_object('likeUniCode', c.code, 'count', c.n) order by array_position(${reactionOrder}, c.code))
+    from (select r.code, count(*)::integer as n from ${feedReactions} r where r.feed_id = p.id group by r.code) c), '[]')`;
+  const mine = sql`(select r.code from ${feedReactions} r where r.feed_id = p.id and r.user_id = ${viewerId})`;
+  return sql<Feed>`json_build_object('id', p.id, 'author', ${member('a')}, 'title', p.title, 'description', p.description,
+    'isDraft', p.is_draft, 'activityId', p.activity_id, 'hashtags', p.hashtags, 'tagUser', ${mentions}, 'location', p.location,
+    'latitude', p.latitude, 'longitude', p.longitude, 'images', ${images}, 'commentCount', p.comment_count,
+    'likes', json_build_object('total', p.like_count, 'mine', ${mine}, 'byCode', ${byCode}),
+    'createdAt', ${isoTime(sql`p.created_at`)}, 'updatedAt', ${isoTime(sql`p.updated_at`)}, 'publishedAt', ${isoTime(sql`p.published_at`)})`;
 }
-const viewsStatements = new WeakMap<Db, ReturnType<typeof viewsStatement>>();
 
-/** The views of `rows`, on `db`'s prepared statement (made on first use). */
-function queryViews(db: Db, viewerId: number, rows: FeedRow[]) {
-  let statement = viewsStatements.get(db);
-  if (!statement) viewsStatements.set(db, (statement = viewsStatement(db)));
-  // Array literals as text, cast in the statement: the same on node-postgres and PGlite.
-  const ids = `{${rows.map((r) => r.id).join(',')}}`;
-  const authorIds = `{${rows.map((r) => r.userId).join(',')}}`;
-  return statement.execute({ viewerId, ids, authorIds });
+/**
+ * What a statement of posts selects, over `p` (the posts' columns) joined to `a` (their authors): the post as the wire
+ * shows it and whether its author is private (for photo signing). `viewerId` is a placeholder of the statement.
+ */
+export function feedViewColumns() {
+  return { feed: feedJson(sql.placeholder('viewerId')), authorIsPrivate: sql<boolean>`a.is_private` };
 }
+export type FeedViewRow = { feed: Feed; authorIsPrivate: boolean };
+
+/** The posts' authors, to join to `p`. */
+export const withAuthors = sql`join ${users} a on a.id = p.user_id`;
+
+/** One post by id (`feedId`, `viewerId`). */
+const oneFeedStatement = preparedOn((db) =>
+  db
+    .select(feedViewColumns())
+    .from(sql`${feeds} p ${withAuthors}`)
+    .where(sql`p.id = ${sql.placeholder('feedId')}`)
+    .prepare('feed_view'),
+);
 
 /** A photo as the wire shows it; signed when the post is not public to every member (check 14). */
-function toImage(image: FeedImage, sign: MediaUrlSigner | null): FeedImage {
-  if (!sign) return image;
+function toImage(image: FeedImage, sign: MediaUrlSigner): FeedImage {
   const signed = (url: string) => (uploadKeyFromUrl(url) ? sign(image.key, url.split('/').pop() ?? '', url) : url);
   return { ...image, url: signed(image.url), thumbnail: signed(image.thumbnail) };
 }
 
 /**
- * Posts as `viewerId` sees them, in the order given, in one query whatever the page size (`viewsStatement`; no N+1).
- * The rows must already have passed the policy (`mayViewFeed` / `visibleFeedsCondition`).
+ * The posts of `rows` as the wire shows them, in order: photos of a post that is not public to every member get
+ * signed, expiring URLs (check 14). The rows must already have passed the policy (`mayViewFeed` /
+ * `visibleFeedsCondition`).
  */
-export async function feedViews(deps: Pick<Deps, 'db' | 'storage' | 'clock'>, viewerId: number, rows: FeedRow[]): Promise<Feed[]> {
-  if (rows.length === 0) return [];
-  const views = await queryViews(deps.db, viewerId, rows);
-  const viewOf = new Map(views.map((v) => [v.id, v]));
-  const publicPhotos = (row: FeedRow) => isPublicToMembers(row, { id: row.userId, isPrivate: viewOf.get(row.id)!.authorIsPrivate });
-
+export async function feedViews(deps: Pick<Deps, 'storage' | 'clock'>, rows: FeedViewRow[]): Promise<Feed[]> {
+  const isPublic = ({ feed, authorIsPrivate }: FeedViewRow) =>
+    isPublicToMembers({ userId: feed.author.userId, isDraft: feed.isDraft }, { id: feed.author.userId, isPrivate: authorIsPrivate });
   // Signing needs the key from storage: only loaded when a page holds a photo that is not public to every member.
-  const needsSigning = rows.some((r) => viewOf.get(r.id)!.images !== null && !publicPhotos(r));
-  const sign = needsSigning ? await mediaUrlSigner(deps) : null;
-
-  return rows.map((row): Feed => {
-    const view = viewOf.get(row.id)!;
-    const byCode = (view.byCode ?? []).sort((a, b) => (REACTION_ORDER.get(a.likeUniCode) ?? 99) - (REACTION_ORDER.get(b.likeUniCode) ?? 99));
-    return {
-      id: row.id,
-      author: view.author,
-      title: row.title,
-      description: row.description,
-      isDraft: row.isDraft,
-      activityId: row.activityId,
-      hashtags: row.hashtags,
-      tagUser: view.mentions ?? [],
-      location: row.location,
-      latitude: row.latitude,
-      longitude: row.longitude,
-      images: (view.images ?? []).map((i) => toImage(i, publicPhotos(row) ? null : sign)),
-      commentCount: row.commentCount,
-      likes: { total: row.likeCount, mine: view.mine, byCode },
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-      publishedAt: row.publishedAt?.toISOString() ?? null,
-    };
-  });
+  const needsSigning = rows.some((r) => r.feed.images.length > 0 && !isPublic(r));
+  if (!needsSigning) return rows.map((r) => r.feed);
+  const sign = await mediaUrlSigner(deps);
+  return rows.map((r) => (isPublic(r) ? r.feed : { ...r.feed, images: r.feed.images.map((i) => toImage(i, sign)) }));
 }
 
 /** One post as `viewerId` sees it; the caller has checked they may. */
 export async function feedView(deps: Pick<Deps, 'db' | 'storage' | 'clock'>, viewerId: number, feedId: number): Promise<Feed> {
-  const rows = await deps.db.select(feedColumns).from(feeds).where(eq(feeds.id, feedId));
-  const [view] = await feedViews(deps, viewerId, rows);
+  const rows = await oneFeedStatement(deps.db).execute({ viewerId, feedId });
+  const [view] = await feedViews(deps, rows);
   return view!;
 }

@@ -1,6 +1,6 @@
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { feedHashtags, hashtags } from '../../db/schema';
+import { feedHashtags, feeds, hashtags } from '../../db/schema';
 
 /** A post's tags and whether it is published, before or after a change. */
 export type TagState = { tags: readonly string[]; publishedAt: Date | null };
@@ -46,4 +46,23 @@ export async function syncPostHashtags(tx: Db, feedId: number, before: TagState,
     .insert(feedHashtags)
     .values(rows.map((r) => ({ feedId, hashtagId: r.id, publishedAt: after.publishedAt })))
     .onConflictDoUpdate({ target: [feedHashtags.feedId, feedHashtags.hashtagId], set: { publishedAt: after.publishedAt } });
+}
+
+/**
+ * Lowers the use counts of every tag a member's published posts carry, by how many of their posts carry it (account
+ * deletion, inside its transaction, before the posts go by cascade): a tag only they used stops being suggested.
+ */
+export async function forgetMemberHashtags(tx: Db, userId: number) {
+  const theirs = tx
+    .select({ hashtagId: feedHashtags.hashtagId, n: count().as('n') })
+    .from(feedHashtags)
+    .innerJoin(feeds, eq(feeds.id, feedHashtags.feedId))
+    .where(and(eq(feeds.userId, userId), isNotNull(feeds.publishedAt)))
+    .groupBy(feedHashtags.hashtagId)
+    .as('theirs');
+  await tx
+    .update(hashtags)
+    .set({ useCount: sql`greatest(${hashtags.useCount} - ${theirs.n}, 0)` })
+    .from(theirs)
+    .where(eq(hashtags.id, theirs.hashtagId));
 }

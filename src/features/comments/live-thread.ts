@@ -4,10 +4,10 @@ import type { LiveMessage, ThreadMessage } from '#contract/realtime';
 import { liveSocket } from '../../lib/live-socket';
 import type { ThreadPages } from './api';
 import type { CommentAdapter } from './comment-adapter';
-import { addLiveComment, editLiveComment, removeComment } from './thread-cache';
+import { addLiveComment, editLiveComment, patchComment, removeComment } from './thread-cache';
 
-const isThreadMessage = (message: LiveMessage): message is ThreadMessage =>
-  message.type === 'comment-added' || message.type === 'comment-edited' || message.type === 'comment-deleted';
+const THREAD_MESSAGES = new Set<LiveMessage['type']>(['comment-added', 'comment-edited', 'comment-deleted', 'comment-liked']);
+const isThreadMessage = (message: LiveMessage): message is ThreadMessage => THREAD_MESSAGES.has(message.type);
 
 /**
  * What one message of a watched thread changes: the comment in the cached thread (each once, reconciled with this
@@ -28,12 +28,16 @@ export function applyThreadMessage(queryClient: QueryClient, adapter: CommentAda
       setThread((data) => removeComment(data, message.commentId));
       adapter.setCount(queryClient, message.subjectId, message.commentCount);
       return;
+    case 'comment-liked':
+      // Someone else's like: the count only (whether this member likes it is theirs).
+      setThread((data) => patchComment(data, message.commentId, (c) => ({ ...c, likeCount: message.likeCount })));
+      return;
   }
 }
 
 /**
- * Keeps the open thread live: watches it on the live socket while mounted, so comments others add, edit or delete
- * show without a reload. After a drop the thread is asked for again, since what was said meanwhile was missed.
+ * Keeps the open thread live: watches it on the live socket while mounted, so comments others add, edit, delete or
+ * like show without a reload. After a drop the thread is asked for again, since what was said meanwhile was missed.
  */
 export function useLiveThread(adapter: CommentAdapter, subjectId: number) {
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ThreadPages } from './api';
 import type { ThreadComment, ThreadReply } from './comment-adapter';
-import { addLiveComment, appendReplies, editLiveComment, insertComment, patchComment, removeComment, settleComment } from './thread-cache';
+import { addLiveComment, appendReplies, editLiveComment, insertComment, keepLoadedReplies, patchComment, removeComment, settleComment } from './thread-cache';
 import { jonas, maya } from './test-helpers';
 
 const reply = (commentId: number, parentId: number, over: Partial<ThreadReply> = {}): ThreadReply => ({
@@ -26,6 +26,25 @@ const thread = (...pages: ThreadComment[][]): ThreadPages => ({
 const ids = (data: ThreadPages | undefined) => data?.pages.map((p) => p.list.map((c) => [c.commentId, c.replyCount, c.reply.map((r) => r.commentId)]));
 
 describe('thread cache', () => {
+  it('keeps the replies loaded past the first page when the thread is fetched again, and only then', () => {
+    const at = (minute: number) => `2026-05-17T09:${String(minute).padStart(2, '0')}:00.000Z`;
+    const r = (id: number, minute: number) => reply(id, 1, { createdAt: at(minute) });
+    // Loaded: the server's first page of replies (11, 12) and one more page (13, 14), which ended where r15 starts.
+    const cached = thread([{ ...top(1, [r(11, 1), r(12, 2), r(13, 3), r(14, 4)]), replyCount: 6, replyCursor: 'after-14' }]);
+    const page = (fresh: ThreadComment) => ({ list: [fresh], current_page: 1, last_page: 1, next_cursor: null });
+
+    const refetched = keepLoadedReplies(cached, page({ ...top(1, [r(11, 1), r(12, 2)]), replyCount: 6, replyCursor: 'after-12' }));
+    expect(refetched.list[0]).toMatchObject({ replyCount: 6, replyCursor: 'after-14' });
+    expect(refetched.list[0]?.reply.map((x) => x.commentId)).toEqual([11, 12, 13, 14]);
+
+    // Every reply fits the server's first page now (some were deleted): its answer stands.
+    const complete = page({ ...top(1, [r(11, 1), r(13, 3)]), replyCursor: null });
+    expect(keepLoadedReplies(cached, complete)).toBe(complete);
+    // Nothing cached yet: the page as sent.
+    const first = page({ ...top(1, [r(11, 1), r(12, 2)]), replyCount: 6, replyCursor: 'after-12' });
+    expect(keepLoadedReplies(undefined, first)).toBe(first);
+  });
+
   it('puts a new top-level comment first on page 1 and a reply last under its parent, counting it', () => {
     const data = thread([top(2), top(1, [reply(11, 1)])], [top(0)]);
     expect(ids(insertComment(data, reply(3, 0)))).toEqual([[[3, 0, []], [2, 0, []], [1, 1, [11]]], [[0, 0, []]]]);

@@ -1,4 +1,4 @@
-import type { ReplyPage, ThreadComment, ThreadReply } from './comment-adapter';
+import type { ReplyPage, ThreadComment, ThreadPage, ThreadReply } from './comment-adapter';
 import type { ThreadPages } from './api';
 
 /**
@@ -91,6 +91,31 @@ export function appendReplies(data: ThreadPages | undefined, parentId: number, p
         })
       : list,
   );
+}
+
+/**
+ * A page of the thread as the server just sent it, keeping the replies this member had loaded past a comment's first
+ * page (Show more replies): the server sends only the first page of each comment's replies, so a refetch would
+ * otherwise drop the rest and bring the button back. Only when the server says more replies follow (its cursor); the
+ * loaded ones after its last reply stay, with the cursor that follows them.
+ */
+export function keepLoadedReplies(cached: ThreadPages | undefined, page: ThreadPage): ThreadPage {
+  if (!cached?.pages) return page;
+  const loaded = new Map(cached.pages.flatMap((p) => p.list.map((c) => [c.commentId, c] as const)));
+  let changed = false;
+  const list = page.list.map((fresh) => {
+    const before = loaded.get(fresh.commentId);
+    const last = fresh.reply.at(-1);
+    if (!fresh.replyCursor || !before || !last) return fresh;
+    const after = (r: ThreadReply) => r.commentId > 0 && (r.createdAt.localeCompare(last.createdAt) || r.commentId - last.commentId) > 0;
+    const known = new Set(fresh.reply.map((r) => r.commentId));
+    const extra = before.reply.filter((r) => after(r) && !known.has(r.commentId));
+    if (extra.length === 0) return fresh;
+    changed = true;
+    const reply = byTimeWritten([...fresh.reply, ...extra]);
+    return { ...fresh, reply, replyCount: Math.max(fresh.replyCount, reply.length), replyCursor: before.replyCursor };
+  });
+  return changed ? { ...page, list } : page;
 }
 
 /**

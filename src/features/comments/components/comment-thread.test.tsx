@@ -435,12 +435,18 @@ describe('CommentThread', () => {
       HttpResponse.json(ok(reply(commentId, { author: jonas, isLiked, likeCount: 1 }))),
     );
     const user = userEvent.setup();
-    await renderThread();
+    const { queryClient } = await renderThread();
 
     const replies = screen.getByRole('list', { name: 'Replies to Jonas Berg' });
     await user.click(screen.getByRole('button', { name: 'Show 3 more replies' }));
     expect(await within(replies).findByText('Reply 14')).toBeInTheDocument();
     expectInOrder('Reply 11', 'Reply 12', 'Reply 13', 'Reply 14');
+
+    // The thread fetched again (focus, reconnect) brings only the first replies: the loaded ones stay, and so does the
+    // place the button goes on from.
+    await queryClient.refetchQueries({ queryKey: feedComments.queryKey(FEED_ID) });
+    expectInOrder('Reply 11', 'Reply 12', 'Reply 13', 'Reply 14');
+    expect(screen.getByRole('button', { name: 'Show 1 more reply' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Show 1 more reply' }));
     const retry = await screen.findByRole('button', { name: 'Could not load replies. Try again' });
@@ -514,6 +520,9 @@ describe('CommentThread, live', () => {
 
     push({ type: 'comment-edited', subject: 'feed', subjectId: FEED_ID, comment: live({ commentId: 1, comment: 'Older comment, edited', editedAt: '2026-05-17T10:00:00.000Z' }) });
     expect(await screen.findByText('Older comment, edited')).toBeInTheDocument();
+    // Someone likes the reply: its count goes up; whether this member likes it stays theirs.
+    push({ type: 'comment-liked', subject: 'feed', subjectId: FEED_ID, commentId: 61, likeCount: 4 });
+    await waitFor(() => expect(within(actionsOf('Same here')).getByRole('button', { name: 'Like, 4 likes' })).toHaveAttribute('aria-pressed', 'false'));
     push({ type: 'comment-deleted', subject: 'feed', subjectId: FEED_ID, commentId: 60, parentId: 0, commentCount: 2 });
     await waitFor(() => expect(screen.queryByText('Just got back from the ridge')).not.toBeInTheDocument());
     await waitFor(() => expect(commentCountNow()).toBe(2));

@@ -107,7 +107,8 @@ describe('FeedCard', () => {
     const viewer = await screen.findByRole('dialog');
     expect(viewer).toHaveTextContent('2 / 5');
     expect(within(viewer).getByRole('img')).toHaveAttribute('src', '/media/p2.jpg');
-    expect(within(viewer).getByRole('button', { name: 'Close photos' })).toHaveFocus();
+    // Focus moves into the viewer once it has opened (an effect after the render): waited for, not assumed.
+    await waitFor(() => expect(within(viewer).getByRole('button', { name: 'Close photos' })).toHaveFocus());
 
     await user.keyboard('{ArrowRight}{ArrowRight}');
     expect(viewer).toHaveTextContent('4 / 5');
@@ -122,6 +123,6 @@ describe('FeedCard', () => {
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: 'Open photo 2 of 5' })).toHaveFocus();
+    await waitFor(() => expect(within(card).getByRole('button', { name: 'Open photo 2 of 5' })).toHaveFocus());
   });
 });

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { measureElement, useWindowVirtualizer } from '@tanstack/react-virtual';
 import clsx from 'clsx';
+import { FEED_TOTAL_CAP } from '#contract/feeds';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -34,7 +35,9 @@ export function FeedList({ filters, label, empty }: Props) {
     feedListQuery(filters),
   );
   const feeds = data?.pages.flatMap((p) => p.list) ?? [];
-  const total = data?.pages[0]?.total ?? feeds.length;
+  // The size once every page is here; before, the server's count when it is below its cap, else unknown (ARIA's -1).
+  const counted = data?.pages[0]?.total ?? feeds.length;
+  const size = !hasNextPage ? feeds.length : counted < FEED_TOTAL_CAP ? Math.max(counted, feeds.length) : -1;
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
 
@@ -82,7 +85,7 @@ export function FeedList({ filters, label, empty }: Props) {
   return (
     <div className="flex flex-col gap-4">
       <p className="sr-only" role="status" aria-live="polite">
-        {searching ? 'Loading posts' : `${total} ${total === 1 ? 'post' : 'posts'}`}
+        {searching ? 'Loading posts' : size < 0 ? `More than ${FEED_TOTAL_CAP} posts` : `${size} ${size === 1 ? 'post' : 'posts'}`}
       </p>
       {feeds.length === 0 ? (
         empty
@@ -105,7 +108,7 @@ export function FeedList({ filters, label, empty }: Props) {
                 className="absolute top-0 left-0 w-full pb-4"
                 style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
               >
-                <FeedCard feed={feed} position={{ index: row.index, setSize: total }} />
+                <FeedCard feed={feed} position={{ index: row.index, setSize: size }} />
               </div>
             );
           })}

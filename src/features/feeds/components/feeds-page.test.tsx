@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useSearch } from '@tanstack/react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
+import { ok } from '../../../test/fixtures';
 import { signedInMember } from '../../profile/test-helpers';
 import { FeedFormProvider } from '../form/feed-form-context';
 import { parseFeedSearch } from '../feed-search-params';
@@ -63,6 +64,20 @@ describe('FeedsPage', () => {
     expect(screen.queryByRole('heading', { level: 2, name: 'Post 100' })).not.toBeInTheDocument();
     expect(articles().length).toBeLessThan(10);
     expect(screen.getByText('You’re all caught up.')).toBeInTheDocument();
+  });
+
+  it('says the list’s size only when it is known: past the server’s capped count it is “more than”, until the end', async () => {
+    const capped = (page: number, more: boolean) =>
+      ok({ list: feedsFrom(1000 - (page - 1) * 20, 20), current_page: page, last_page: 10, per_page: 20, total: 200, next_cursor: more ? `after-page-${page}` : null });
+    serveFeeds((p) => (p.get('cursor') === 'after-page-1' ? capped(2, false) : capped(1, true)));
+    const { user } = await renderFeeds();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Post 1000' })).toBeInTheDocument();
+    expect(articles()[0]).toHaveAttribute('aria-setsize', '-1');
+    expect(screen.getByRole('status')).toHaveTextContent('More than 200 posts');
+
+    await user.click(screen.getByRole('button', { name: 'Show more posts' }));
+    await waitFor(() => expect(articles()[0]).toHaveAttribute('aria-setsize', '40'));
+    expect(screen.getByRole('status')).toHaveTextContent('40 posts');
   });
 
   it('sends the chosen filter, the search once typing pauses, and the dates; a backwards range is refused', async () => {
