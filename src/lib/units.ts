@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { OwnProfile } from '#contract/user';
 import { sessionStore } from './session-store';
+import { numberFormat } from './intl-format';
 
 /**
  * Distances, elevations and speeds in the member's units. The wire and the database speak SI (metres, metres per
@@ -20,13 +21,8 @@ export const UNIT_LABELS = {
   metric: { distance: 'km', elevation: 'm', speed: 'km/h' },
 } as const satisfies Record<Units, { distance: string; elevation: string; speed: string }>;
 
-const formatters = new Map<number, Intl.NumberFormat>();
 function formatNumber(value: number, digits: number) {
-  let f = formatters.get(digits);
-  if (!f) {
-    f = new Intl.NumberFormat('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-    formatters.set(digits, f);
-  }
+  const f = numberFormat('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
   // -0.0 reads as a glitch; a rounded zero is just zero.
   const rounded = Number(value.toFixed(digits));
   return f.format(Object.is(rounded, -0) ? 0 : rounded);

@@ -2,7 +2,9 @@ import type { Event } from '#contract/events';
 import type { Route } from '#contract/map-routes';
 import { SPORTS } from '#contract/sports';
 import type { IconName } from '../../components/icons';
+import { dateTimeFormat } from '../../lib/intl-format';
 import { formatDistance, formatElevation, type Units } from '../../lib/units';
+import { browserTimeZone } from './form/zoned-time';
 
 /**
  * How an event reads on screen: its time in its own zone (not the browser's: a ride in Denver starts at 9:00 AM
@@ -11,18 +13,10 @@ import { formatDistance, formatElevation, type Units } from '../../lib/units';
 
 type When = Pick<Event, 'startDate' | 'endDate' | 'timeZone'>;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let f = formatters.get(key);
-  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(locale, options)));
-  return f;
-}
-
 /** A zone the browser knows, else UTC (a zone this browser's Intl lacks must not break the list). */
 function knownZone(zone: string): string {
   try {
-    formatter('en-US', { timeZone: zone });
+    dateTimeFormat('en-US', { timeZone: zone });
     return zone;
   } catch {
     return 'UTC';
@@ -34,12 +28,12 @@ export const instantOf = (seconds: string) => new Date(Number(seconds) * 1000);
 
 // Day first, as the spec's screens read (`Sat 6 Dec`); hours with AM/PM (`9:00 AM`).
 const dayOf = (date: Date, zone: string, withYear: boolean) =>
-  formatter('en-GB', { timeZone: zone, weekday: 'short', day: 'numeric', month: 'short', ...(withYear ? { year: 'numeric' } : {}) })
+  dateTimeFormat('en-GB', { timeZone: zone, weekday: 'short', day: 'numeric', month: 'short', ...(withYear ? { year: 'numeric' } : {}) })
     .format(date)
     .replace(',', '');
-const timeOf = (date: Date, zone: string) => formatter('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' }).format(date);
-const calendarDay = (date: Date, zone: string) => formatter('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
-const yearOf = (date: Date, zone: string) => formatter('en-US', { timeZone: zone, year: 'numeric' }).format(date);
+const timeOf = (date: Date, zone: string) => dateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' }).format(date);
+const calendarDay = (date: Date, zone: string) => dateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+const yearOf = (date: Date, zone: string) => dateTimeFormat('en-US', { timeZone: zone, year: 'numeric' }).format(date);
 
 /**
  * The zone's short name at `date` (`MDT`, `CET`, `IST`, `AEST`): English locales each know the abbreviations of
@@ -49,7 +43,7 @@ export function zoneAbbreviation(date: Date, zone: string): string {
   const z = knownZone(zone);
   let offset = 'UTC';
   for (const locale of ['en-US', 'en-GB', 'en-IN', 'en-AU']) {
-    const name = formatter(locale, { timeZone: z, timeZoneName: 'short' })
+    const name = dateTimeFormat(locale, { timeZone: z, timeZoneName: 'short' })
       .formatToParts(date)
       .find((p) => p.type === 'timeZoneName')?.value;
     if (!name) continue;
@@ -80,7 +74,7 @@ export function formatEventWhen(event: When, now: Date = new Date()): string {
 }
 
 /** The start in the reader's own zone, for a tooltip when it differs from the event's (`Sat 12 Jun, 5:00 PM CEST`). */
-export function formatInReaderZone(event: When, readerZone: string = Intl.DateTimeFormat().resolvedOptions().timeZone): string | null {
+export function formatInReaderZone(event: When, readerZone: string = browserTimeZone()): string | null {
   const zone = knownZone(event.timeZone);
   const reader = knownZone(readerZone);
   const start = instantOf(event.startDate);

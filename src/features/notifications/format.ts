@@ -1,3 +1,5 @@
+import { dateTimeFormat, relativeTimeFormat } from '../../lib/intl-format';
+
 const DAY_MS = 86_400_000;
 
 /** Midnight of `date`'s day where the member is. */
@@ -16,7 +18,7 @@ export function dayLabel(iso: string, now = new Date(), locale?: string) {
   const days = daysBetween(date, now);
   if (days <= 0) return 'Today';
   if (days === 1) return 'Yesterday';
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     weekday: 'long',
     month: 'long',
     day: 'numeric',
@@ -48,7 +50,7 @@ const STEPS: [limit: number, unit: Intl.RelativeTimeFormatUnit, ms: number][] = 
 /** "now", "5 min. ago", "3 hr. ago", "2 days ago"... in the member's locale. */
 export function relativeTime(iso: string, now = new Date(), locale?: string) {
   const elapsed = Math.max(0, now.getTime() - new Date(iso).getTime());
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' });
+  const format = relativeTimeFormat(locale, { numeric: 'auto', style: 'short' });
   if (elapsed < 60_000) return format.format(0, 'second');
   const [, unit, ms] = STEPS.find(([limit]) => elapsed < limit)!;
   return format.format(-Math.floor(elapsed / ms), unit);
@@ -56,5 +58,5 @@ export function relativeTime(iso: string, now = new Date(), locale?: string) {
 
 /** The full date and time, for the tooltip and `<time>` of a row. */
 export function fullDateTime(iso: string, locale?: string) {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso));
+  return dateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso));
 }

@@ -6,6 +6,8 @@
  * instant back into the same wall time in the same zone.
  */
 
+import { dateTimeFormat } from '../../../lib/intl-format';
+
 /** `YYYY-MM-DD` and `HH:mm`, as native date and time inputs hold them. */
 export type WallTime = { date: string; time: string };
 
@@ -14,26 +16,9 @@ const TIME = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string) {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    // h23: some engines print midnight as "24" with hour12 false.
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
+// h23: some engines print midnight as "24" with hour12 false.
+const formatterFor = (timeZone: string) =>
+  dateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 /** The wall clock in `timeZone` at instant `ms`, written as if it were UTC (ms since 1970). */
 function wallClockMs(ms: number, timeZone: string): number {
@@ -113,7 +98,7 @@ export function instantToZoned(seconds: number, timeZone: string): WallTime {
 
 /** The browser's own zone, the form's default (issue 6: the organiser's zone, not a fixed one). */
 export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  return dateTimeFormat(undefined, {}).resolvedOptions().timeZone || 'UTC';
 }
 
 /**

@@ -1,16 +1,17 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { measureElement, useWindowVirtualizer } from '@tanstack/react-virtual';
 import clsx from 'clsx';
-import { FEED_TOTAL_CAP } from '#contract/feeds';
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { FEED_TOTAL_CAP, type Feed } from '#contract/feeds';
+import { memo, useDeferredValue, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { feedListQuery, type FeedFilters } from '../api';
 import { FeedCard } from './feed-card';
+import { estimateFeedCardHeight } from './feed-card-estimate';
 import { LoadError } from '../../../components/load-error';
 
-/** A post's height before it is measured: a card with a photo, so the scrollbar starts about right. */
-const ESTIMATED_ROW_PX = 520;
+/** The list's width until it is measured (the main column's at desktop sizes). */
+const DEFAULT_WIDTH_PX = 640;
 /** Posts kept rendered beyond each edge of the window, so fast scrolling and Tab never land on a gap. */
 const OVERSCAN = 4;
 /** The next page is asked for while this many posts are still below the last one rendered. */
@@ -40,6 +41,7 @@ export function FeedList({ filters, label, empty }: Props) {
   const size = !hasNextPage ? feeds.length : counted < FEED_TOTAL_CAP ? Math.max(counted, feeds.length) : -1;
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
+  const [width, setWidth] = useState(DEFAULT_WIDTH_PX);
 
   const hasRows = feeds.length > 0;
 
@@ -48,8 +50,10 @@ export function FeedList({ filters, label, empty }: Props) {
     const list = listRef.current;
     if (!list) return;
     const measure = () => {
-      const top = list.getBoundingClientRect().top + window.scrollY;
+      const box = list.getBoundingClientRect();
+      const top = box.top + window.scrollY;
       setScrollMargin((old) => (Math.abs(top - old) > 1 ? top : old));
+      if (box.width > 0) setWidth(box.width);
     };
     measure();
     if (typeof ResizeObserver === 'undefined') return;
@@ -60,14 +64,20 @@ export function FeedList({ filters, label, empty }: Props) {
 
   const virtualizer = useWindowVirtualizer({
     count: feeds.length,
-    estimateSize: () => ESTIMATED_ROW_PX,
+    estimateSize: (index) => estimateFeedCardHeight(feeds[index]!, width),
     overscan: OVERSCAN,
     scrollMargin,
     getItemKey: (index) => feeds[index]?.id ?? index,
     // A row measured at zero height has not been laid out (a hidden tab, jsdom): keep the estimate.
-    measureElement: (element, entry, instance) => measureElement(element, entry, instance) || ESTIMATED_ROW_PX,
+    measureElement: (element, entry, instance) => {
+      const feed = feeds[Number(element.getAttribute('data-index'))];
+      return measureElement(element, entry, instance) || (feed ? estimateFeedCardHeight(feed, width) : 0);
+    },
   });
-  const rows = virtualizer.getVirtualItems();
+  // The rows as of the last frame React had time for: new posts coming into view are rendered at low priority, in
+  // slices that let the browser scroll and paint in between, instead of one long task per scroll event (P7). The
+  // overscan covers the frame or two they may lag behind a fast scroll.
+  const rows = useDeferredValue(virtualizer.getVirtualItems());
   const lastRendered = rows.at(-1)?.index ?? -1;
 
   useEffect(() => {
@@ -99,7 +109,9 @@ export function FeedList({ filters, label, empty }: Props) {
           style={{ height: virtualizer.getTotalSize() }}
         >
           {rows.map((row) => {
-            const feed = feeds[row.index]!;
+            // A deferred row may be from before a post was added or removed: its post by key, gone if it is gone.
+            const feed = feeds[row.index]?.id === row.key ? feeds[row.index] : feeds.find((f) => f.id === row.key);
+            if (!feed) return null;
             return (
               <div
                 key={row.key}
@@ -108,7 +120,7 @@ export function FeedList({ filters, label, empty }: Props) {
                 className="absolute top-0 left-0 w-full pb-4"
                 style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
               >
-                <FeedCard feed={feed} position={{ index: row.index, setSize: size }} />
+                <FeedRow feed={feed} index={row.index} setSize={size} />
               </div>
             );
           })}
@@ -124,6 +136,14 @@ export function FeedList({ filters, label, empty }: Props) {
     </div>
   );
 }
+
+/**
+ * A post in the list, drawn again only when the post or its place changes: while scrolling, the virtualizer renders
+ * the list on every frame, and the posts already on screen must not be rebuilt each time.
+ */
+const FeedRow = memo(function FeedRow({ feed, index, setSize }: { feed: Feed; index: number; setSize: number }) {
+  return <FeedCard feed={feed} position={{ index, setSize }} />;
+});
 
 /** Grey cards in the shape of posts while the first page loads. */
 function FeedSkeleton() {

@@ -15,6 +15,9 @@ function singleRatio(image: FeedImage) {
   return Math.min(1.91, Math.max(0.8, width / height));
 }
 
+/** The grid's width over its height: it is laid out before any photo arrives (and estimated before it renders). */
+export const photoGridRatio = (images: FeedImage[]) => (images.length === 1 ? singleRatio(images[0]!) : images.length === 2 ? 2 : 4 / 3);
+
 /** Where each tile sits in a grid of 2 to 4, by how many photos there are. */
 const LAYOUTS: Record<number, string[]> = {
   2: ['', ''],
@@ -39,7 +42,7 @@ export function PhotoGrid({ images, title }: { images: FeedImage[]; title: strin
     <>
       <div
         className={clsx('grid gap-0.5 overflow-hidden bg-surface-2 sm:rounded-xl', single ? 'grid-cols-1' : 'grid-cols-2', images.length >= 3 && 'grid-rows-2')}
-        style={{ aspectRatio: single ? singleRatio(images[0]!) : images.length === 2 ? 2 : 4 / 3 }}
+        style={{ aspectRatio: photoGridRatio(images) }}
       >
         {shown.map((image, i) => {
           const more = i === shown.length - 1 && rest > 0 ? rest : 0;

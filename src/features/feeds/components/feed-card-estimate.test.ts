@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { aFeed } from '../test-helpers';
+import { estimateFeedCardHeight } from './feed-card-estimate';
+
+const photo = (dimens: string, i = 0) => ({ key: `p${i}`, url: `/m/p${i}.jpg`, thumbnail: `/m/p${i}-t.jpg`, dimens });
+
+describe('estimateFeedCardHeight', () => {
+  it('reserves a single photo at its shape across the list’s width on a phone, inset from 640 px up', () => {
+    const text = aFeed();
+    const wide = aFeed({ images: [photo('1600x900')] });
+    // 16:9 is within 1.91:1, so the photo is width / (16 / 9) tall, plus the gap above it.
+    expect(estimateFeedCardHeight(wide, 360) - estimateFeedCardHeight(text, 360)).toBe(Math.round(360 / (16 / 9) + 12));
+    expect(estimateFeedCardHeight(wide, 700) - estimateFeedCardHeight(text, 700)).toBe(Math.round((700 - 32) / (16 / 9) + 12));
+  });
+
+  it('grows with the text until the list’s clamp of six lines', () => {
+    const lines = (n: number) => aFeed({ description: Array.from({ length: n }, () => 'a line').join('\n') });
+    expect(estimateFeedCardHeight(lines(3), 600)).toBeGreaterThan(estimateFeedCardHeight(lines(1), 600));
+    expect(estimateFeedCardHeight(lines(40), 600)).toBe(estimateFeedCardHeight(lines(6), 600));
+  });
+
+  it('is a text post’s measured height (208 px at 640 px in Chromium) within a few pixels', () => {
+    const lap = aFeed({ title: 'Lap 12', description: 'Easy spin along the river. #laps' });
+    expect(Math.abs(estimateFeedCardHeight(lap, 640) - 208)).toBeLessThanOrEqual(6);
+  });
+});
