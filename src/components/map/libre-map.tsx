@@ -3,10 +3,11 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
 import './map-controls.css';
 import maplibregl from 'maplibre-gl';
-import { use, useState } from 'react';
+import { useState } from 'react';
 import { Layer, Map, Marker, NavigationControl, Source } from 'react-map-gl/maplibre';
 import { MapCanvas, type MapEngineProps, type MapKit } from './map-canvas';
-import { offlineStyle, repaintOffline, type WorldShapes } from './offline-style';
+import { offlineStyle, repaintOffline } from './offline-style';
+import { startWorldTiles, worldTile } from './world-tiles';
 import { useDarkTheme } from './use-dark-theme';
 
 /**
@@ -17,19 +18,11 @@ import { useDarkTheme } from './use-dark-theme';
 const kit: MapKit = { Map, Marker, Source, Layer, NavigationControl };
 const styleUrl = import.meta.env.VITE_MAP_STYLE_URL || undefined;
 
-let world: Promise<WorldShapes> | undefined;
-/** The world's shapes, fetched once per page life; a failure is forgotten so "Try again" fetches again. */
-function worldShapes() {
-  world ??= import('./world-shapes')
-    .then((m) => m.loadWorldShapes())
-    .catch((error: unknown) => {
-      world = undefined;
-      throw error;
-    });
-  return world;
+// The offline style's land and borders: vector tiles cut in a worker (world-tiles.ts), asked for by MapLibre here.
+if (!styleUrl) {
+  maplibregl.addProtocol('world', async ({ url }) => ({ data: await worldTile(url) }));
+  startWorldTiles();
 }
-// Start fetching as soon as this chunk runs, alongside the engine, not after it.
-if (!styleUrl) void worldShapes().catch(() => {});
 
 export default function LibreMap(props: MapEngineProps) {
   return styleUrl ? <StyledMap {...props} url={styleUrl} /> : <OfflineMap {...props} />;
@@ -41,9 +34,8 @@ function StyledMap({ url, ...props }: MapEngineProps & { url: string }) {
 }
 
 function OfflineMap(props: MapEngineProps) {
-  const shapes = use(worldShapes());
   const dark = useDarkTheme();
   // Built once in the theme of the moment; a later switch repaints the same layers instead of swapping styles.
-  const [style] = useState(() => offlineStyle(shapes, dark));
+  const [style] = useState(() => offlineStyle(dark));
   return <MapCanvas {...props} kit={kit} mapOptions={{ mapLib: maplibregl }} mapStyle={style} dark={dark} repaint={repaintOffline} />;
 }

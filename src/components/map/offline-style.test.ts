@@ -1,32 +1,21 @@
 import { describe, expect, it, vi } from 'vitest';
-import { graticule, OFFLINE_COLOURS, offlineStyle, repaintOffline, type WorldShapes } from './offline-style';
-
-const world: WorldShapes = {
-  land: {
-    type: 'Feature',
-    properties: {},
-    geometry: { type: 'Polygon', coordinates: [[[0, 0], [10, 0], [10, 10], [0, 0]]] },
-  },
-  borders: { type: 'Feature', properties: {}, geometry: { type: 'MultiLineString', coordinates: [[[5, 0], [5, 10]]] } },
-};
+import { graticule, OFFLINE_COLOURS, offlineStyle, repaintOffline } from './offline-style';
 
 describe('offline map style', () => {
-  it('asks for nothing over the network: no glyphs, sprite, tiles or URLs, and no text layers', () => {
-    const style = offlineStyle(world, false);
+  it('asks for nothing over the network: no glyphs or sprite, tiles only from the app’s own worker, and no text layers', () => {
+    const style = offlineStyle(false);
     expect(style.glyphs).toBeUndefined();
     expect(style.sprite).toBeUndefined();
-    for (const source of Object.values(style.sources)) {
-      expect(source.type).toBe('geojson');
-      expect(typeof (source as { data: unknown }).data).toBe('object'); // held in the page, not a URL
-    }
-    expect(JSON.stringify(style)).not.toMatch(/https?:|mapbox:|\/\//);
+    expect(style.sources.world).toMatchObject({ type: 'vector', tiles: ['world://{z}/{x}/{y}'] });
+    expect(style.sources.graticule).toMatchObject({ type: 'geojson', data: { type: 'FeatureCollection' } });
+    expect(JSON.stringify(style)).not.toMatch(/https?:|mapbox:|blob:/);
     expect(style.layers.map((l) => l.type)).not.toContain('symbol');
     expect(style.layers.map((l) => l.id)).toEqual(['water', 'graticule', 'land', 'coastline', 'borders']);
   });
 
   it('paints in the app’s theme and repaints the same layers on a switch', () => {
-    const light = offlineStyle(world, false);
-    const dark = offlineStyle(world, true);
+    const light = offlineStyle(false);
+    const dark = offlineStyle(true);
     const water = (s: typeof light) => (s.layers[0] as unknown as { paint: Record<string, string> }).paint['background-color'];
     expect(water(light)).toBe(OFFLINE_COLOURS.light.water);
     expect(water(dark)).toBe(OFFLINE_COLOURS.dark.water);

@@ -1,16 +1,13 @@
-import type { Feature, FeatureCollection, LineString, MultiLineString, MultiPolygon, Polygon } from 'geojson';
+import type { Feature, FeatureCollection, LineString } from 'geojson';
 import type { StyleSpecification } from 'maplibre-gl';
+import { WORLD_MAX_ZOOM, WORLD_TILES_URL } from './world-tiles';
 
 /**
- * The map style shipped with the app: water, land, coastlines, country borders and a graticule, all from GeoJSON held
- * in the page. It names no glyphs, sprite or tile URL, so drawing it sends no request anywhere (hence no text labels:
- * labels would need glyph files). Country shapes come from Natural Earth through the `world-atlas` package.
+ * The map style shipped with the app: water, land, coastlines, country borders and a graticule. It names no glyphs,
+ * sprite or outside URL, so drawing it asks nothing of anywhere but the app (hence no text labels: labels would need
+ * glyph files). Land and borders are vector tiles cut in a worker from Natural Earth's countries (the `world-atlas`
+ * package; world-tiles.ts); the graticule is GeoJSON made here.
  */
-
-export type WorldShapes = {
-  land: Feature<Polygon | MultiPolygon> | FeatureCollection<Polygon | MultiPolygon>;
-  borders: Feature<MultiLineString>;
-};
 
 export const OFFLINE_COLOURS = {
   light: { water: '#c9dbe6', land: '#f3efe6', coast: '#8fa5b3', border: '#b3a99a', graticule: '#9fb6c4' },
@@ -44,28 +41,25 @@ export function graticule(step = 15): FeatureCollection<LineString> {
 }
 
 /** The whole offline style for the given theme. */
-export function offlineStyle(world: WorldShapes, dark: boolean): StyleSpecification {
+export function offlineStyle(dark: boolean): StyleSpecification {
   const c = dark ? OFFLINE_COLOURS.dark : OFFLINE_COLOURS.light;
-  // The data is at 1:50 million: tiles past zoom 6 add nothing but work, so the sources stop there and overzoom.
-  const source = (data: WorldShapes[keyof WorldShapes] | FeatureCollection<LineString>) =>
-    ({ type: 'geojson', data, maxzoom: 6, tolerance: 0.5, attribution: 'Natural Earth' }) as const;
   return {
     version: 8,
     name: dark ? 'Switchback offline (dark)' : 'Switchback offline',
     sources: {
-      land: source(world.land),
-      borders: source(world.borders),
-      graticule: { ...source(graticule()), attribution: undefined },
+      world: { type: 'vector', tiles: [WORLD_TILES_URL], minzoom: 0, maxzoom: WORLD_MAX_ZOOM, attribution: 'Natural Earth' },
+      graticule: { type: 'geojson', data: graticule(), maxzoom: WORLD_MAX_ZOOM, tolerance: 0.5 },
     },
     layers: [
       { id: 'water', type: 'background', paint: { 'background-color': c.water } },
       { id: 'graticule', type: 'line', source: 'graticule', paint: { 'line-color': c.graticule, 'line-width': 0.75 } },
-      { id: 'land', type: 'fill', source: 'land', paint: { 'fill-color': c.land } },
-      { id: 'coastline', type: 'line', source: 'land', layout: { 'line-join': 'round' }, paint: { 'line-color': c.coast, 'line-width': ['interpolate', ['linear'], ['zoom'], 1, 0.5, 8, 1.5] } },
+      { id: 'land', type: 'fill', source: 'world', 'source-layer': 'land', paint: { 'fill-color': c.land } },
+      { id: 'coastline', type: 'line', source: 'world', 'source-layer': 'land', layout: { 'line-join': 'round' }, paint: { 'line-color': c.coast, 'line-width': ['interpolate', ['linear'], ['zoom'], 1, 0.5, 8, 1.5] } },
       {
         id: 'borders',
         type: 'line',
-        source: 'borders',
+        source: 'world',
+        'source-layer': 'borders',
         layout: { 'line-join': 'round' },
         paint: { 'line-color': c.border, 'line-width': ['interpolate', ['linear'], ['zoom'], 1, 0.5, 8, 1.25], 'line-dasharray': [3, 2] },
       },
