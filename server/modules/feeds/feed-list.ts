@@ -216,10 +216,13 @@ export async function listFeeds(deps: Pick<Deps, 'db' | 'storage' | 'clock'>, vi
     followsFew: q.filter_type === 'following' && authorId === undefined ? await followsFew(deps.db, viewerId) : undefined,
   };
   const { list, count: countStatement, values, at, keyOf } = feedPageQuery(deps.db, plan);
-  // The count (capped) only on a first request: a page reached by cursor is scrolling, and counting again per page
-  // would cost more than the page itself (bench:feed). Later pages say at least what was seen.
-  const [rows, counted] = await Promise.all([list.execute(values), plan.cursor === undefined ? countStatement.execute(values).then(([c]) => c?.n ?? 0) : 0]);
-  const total = Math.max(counted, (at.page - 1) * perPage + rows.length);
+  const rows = await list.execute(values);
+  // The count (capped) only on a first request, and only when the list goes on past this page: a page reached by
+  // cursor is scrolling, and counting again per page would cost more than the page itself (bench:feed); a page that
+  // ends the list (a member's few posts) knows its total without it. Later pages say at least what was seen.
+  const seen = (at.page - 1) * perPage + Math.min(rows.length, perPage);
+  const counted = plan.cursor === undefined && rows.length > perPage ? ((await countStatement.execute(values))[0]?.n ?? 0) : 0;
+  const total = Math.max(counted, seen);
   const answer = at.answer(rows, total, keyOf);
   return { ...answer, list: await feedViews(deps, answer.list) };
 }
