@@ -24,7 +24,7 @@ function EditExisting({ feedId }: { feedId: number }) {
   if (query.isPending) return <PageSpinner />;
   if (query.isError) {
     // A missing post and one the viewer may not see both answer 404 (check 10): one not-found state for both.
-    if (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 403)) return <FeedNotFound />;
+    if (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 403)) return <PostNotEditable />;
     return (
       <section className="mx-auto flex max-w-md flex-col items-center gap-4 py-12 text-center">
         <h1 className="text-2xl font-bold">This post could not be loaded</h1>
@@ -35,7 +35,7 @@ function EditExisting({ feedId }: { feedId: number }) {
     );
   }
   // Someone else's post is not editable, and saying more would tell what exists.
-  if (query.data.author.userId !== user?.userId) return <FeedNotFound />;
+  if (query.data.author.userId !== user?.userId) return <PostNotEditable />;
   return <FeedFormPage feed={query.data} />;
 }
 
@@ -55,7 +55,8 @@ function FeedFormPage({ feed }: { feed: Feed | null }) {
   );
 }
 
-export function FeedNotFound() {
+/** The edit form for a post that is gone or not the member's own. */
+function PostNotEditable() {
   return (
     <UnavailableNotice
       title="Post not found"
