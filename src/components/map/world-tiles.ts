@@ -23,6 +23,13 @@ export function startWorldTiles() {
     if ('error' in data) ask?.reject(new Error(data.error));
     else ask?.resolve(data.tile);
   };
+  // A worker that could not start answers nothing: fail what waits (MapLibre logs it and draws the rest) and start
+  // afresh on the next ask.
+  worker.onerror = (event) => {
+    for (const ask of waiting.values()) ask.reject(new Error(event.message || 'The world map data could not be loaded.'));
+    waiting.clear();
+    worker = undefined;
+  };
   return worker;
 }
 
