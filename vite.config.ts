@@ -32,6 +32,11 @@ export default defineConfig({
     tailwindcss(),
     runtimeConfigFromApi(),
   ],
+  resolve: {
+    // MapLibre's CSP build: the same API without its worker's code inside (libre-map.tsx says why). Exactly the bare
+    // name, so react-map-gl's own import of it shares the one copy and `maplibre-gl/dist/…` files stay reachable.
+    alias: [{ find: /^maplibre-gl$/, replacement: 'maplibre-gl/dist/maplibre-gl-csp.js' }],
+  },
   server: {
     port: Number(process.env.PORT ?? 3000),
     proxy: {

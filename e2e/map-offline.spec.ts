@@ -6,6 +6,9 @@ import { checkA11y, expect, test } from './support/test';
 
 test.use(settledMotion);
 
+/** The land's colour in each theme (components/map/offline-style.ts `OFFLINE_COLOURS`). */
+const LAND = { light: [0xf3, 0xef, 0xe6], dark: [0x2a, 0x26, 0x22] } as const;
+
 /** A hilly loop above Boulder, as a member would draw it. */
 const LOOP = [
   [-105.2705, 40.015],
@@ -43,9 +46,22 @@ test('the offline map draws an event’s route in Chromium without one request o
   await expect.poll(async () => (await canvasPaint(page, canvas)).routePixels, { timeout: 10_000 }).toBeGreaterThan(150);
   expect((await canvasPaint(page, canvas)).colours).toBeGreaterThan(3);
 
-  // The world's shapes came from the app itself; nothing at all from anywhere else (blob: is the map's own worker).
+  // The map follows the theme: switched to dark, the land (most of this map) is repainted in the dark theme's colour.
+  const landShare = async (theme: keyof typeof LAND) => {
+    const paint = await canvasPaint(page, canvas, LAND[theme]);
+    return paint.routePixels / paint.pixels;
+  };
+  expect(await landShare('light')).toBeGreaterThan(0.5);
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('combobox', { name: 'Theme' }).selectOption('dark');
+  await page.keyboard.press('Escape');
+  await expect.poll(() => landShare('dark'), { timeout: 10_000 }).toBeGreaterThan(0.5);
+  expect(await landShare('light')).toBeLessThan(0.01);
+
+  // The world's shapes and MapLibre's worker came from the app itself; nothing at all from anywhere else.
   const origin = new URL(baseURL!).origin;
   expect(urls.some((u) => /\/assets\/countries-50m-[\w-]+\.json$/.test(new URL(u).pathname))).toBe(true);
+  expect(urls.some((u) => /\/assets\/maplibre-gl-csp-worker-[\w-]+\.js$/.test(new URL(u).pathname))).toBe(true);
   expect(outsideRequests(urls, origin)).toEqual([]);
   expect(consoleErrors).toEqual([]);
   await checkA11y(page);

@@ -6,9 +6,10 @@ const ROUTE_RGB = [0xc2, 0x41, 0x0c] as const;
 
 /**
  * What a map canvas shows, read back from a screenshot of it (a WebGL canvas keeps no pixels to read directly): how
- * many distinct colours, and how many pixels have the route line's colour.
+ * many pixels, how many distinct colours, and how many pixels have the route line’s colour (or the colour `rgb` asks
+ * about).
  */
-export async function canvasPaint(page: Page, canvas: Locator) {
+export async function canvasPaint(page: Page, canvas: Locator, rgb: readonly [number, number, number] = ROUTE_RGB) {
   const png = (await canvas.screenshot()).toString('base64');
   return page.evaluate(
     async ({ png, route }) => {
@@ -27,9 +28,9 @@ export async function canvasPaint(page: Page, canvas: Locator) {
         colours.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
         if (Math.abs(data[i]! - route[0]) < 16 && Math.abs(data[i + 1]! - route[1]) < 16 && Math.abs(data[i + 2]! - route[2]) < 16) routePixels++;
       }
-      return { colours: colours.size, routePixels };
+      return { colours: colours.size, routePixels, pixels: data.length / 4 };
     },
-    { png, route: ROUTE_RGB },
+    { png, route: rgb },
   );
 }
 

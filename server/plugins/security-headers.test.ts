@@ -39,7 +39,7 @@ describe('security headers', () => {
       expect(csp.get('object-src')).toEqual(["'none'"]);
       expect(csp.get('base-uri')).toEqual(["'none'"]);
       expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
-      // The map library runs its workers from blob: URLs.
+      // Mapbox GL runs its workers from blob: URLs.
       expect(csp.get('worker-src')).toContain('blob:');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toMatch(/^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/);

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Check 9: scripts only from our origin (no inline, no eval), workers from blob: for the map library, nothing framed.
+ * Check 9: scripts only from our origin (no inline, no eval), workers also from blob: for Mapbox GL (which makes its
+ * worker so; MapLibre's comes from the app), nothing framed.
  * Styles allow inline because the toast and map libraries inject theirs at run time; style cannot run script.
  */
 export const CONTENT_SECURITY_POLICY = [

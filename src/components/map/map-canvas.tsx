@@ -133,9 +133,14 @@ export function MapCanvas({
     canvas.setAttribute('role', interactive ? 'region' : 'img');
   }, [loaded, ariaLabel, interactive]);
 
+  // The style was made in the theme of the moment: repaint only when the theme is not the one on the map, since
+  // even an unchanged paint value costs the engine a full redraw.
+  const painted = useRef(dark);
   useEffect(() => {
     const map = mapRef.current;
-    if (loaded && map && repaint) repaint(map.getMap(), dark);
+    if (!loaded || !map || !repaint || painted.current === dark) return;
+    painted.current = dark;
+    repaint(map.getMap(), dark);
   }, [loaded, dark, repaint]);
 
   const routeData = useMemo(() => (route && route.length >= 2 ? lineOf(route) : EMPTY), [route]);

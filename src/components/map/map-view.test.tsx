@@ -10,12 +10,11 @@ import type { MapEngineProps } from './map-canvas';
  * the two failures.
  */
 function stubWebGL(available: boolean) {
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
-    (() => (available ? { getExtension: () => null } : null)) as unknown as HTMLCanvasElement['getContext'],
-  );
+  vi.stubGlobal('WebGL2RenderingContext', available ? class {} : undefined);
+  vi.stubGlobal('WebGLRenderingContext', available ? class {} : undefined);
 }
 
-/** A fresh MapView module (its WebGL answer and lazy engine are per module) with `engine` as the loaded engine. */
+/** A fresh MapView module (its lazy engine is per module) with `engine` as the loaded engine. */
 async function loadMapView(engine: () => { default: (p: MapEngineProps) => ReactNode }) {
   vi.resetModules();
   vi.doMock('./libre-map', engine);
@@ -38,6 +37,7 @@ function FakeEngine({ onReady, onFailure, ariaLabel }: MapEngineProps) {
 
 beforeEach(() => {
   vi.doUnmock('./libre-map');
+  vi.unstubAllGlobals();
 });
 
 describe('MapView', () => {

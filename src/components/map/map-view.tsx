@@ -15,8 +15,13 @@ export type { LngLat, MapMarker, MapViewProps, MapViewState } from './map-types'
  * `data-testid="map-view"`), and `data-map-state` = loading | ready | no-webgl | load-failed.
  */
 
-const loadEngine = (): Promise<{ default: ComponentType<MapEngineProps> }> =>
-  import.meta.env.VITE_MAPBOX_TOKEN ? import('./mapbox-map') : import('./libre-map');
+function loadEngine(): Promise<{ default: ComponentType<MapEngineProps> }> {
+  if (import.meta.env.VITE_MAPBOX_TOKEN) return import('./mapbox-map');
+  // The offline style's land comes from a worker that must first fetch and index the world's shapes: started while
+  // the engine's code is still on its way, its first tiles are ready with the map's first frames (one redraw fewer).
+  if (!import.meta.env.VITE_MAP_STYLE_URL) void import('./world-tiles').then(({ startWorldTiles }) => startWorldTiles(), () => {});
+  return import('./libre-map');
+}
 
 // One lazy component per attempt: React keeps a failed import's error, so "Try again" needs a fresh one.
 let Engine = lazy(loadEngine);
@@ -24,26 +29,17 @@ function retryEngine() {
   Engine = lazy(loadEngine);
 }
 
-let webglAnswer: boolean | undefined;
-/** Whether this browser can give a canvas WebGL at all (asked once; the test context is released at once). */
-function canDrawWebGL() {
-  if (webglAnswer === undefined) {
-    try {
-      const canvas = document.createElement('canvas');
-      const gl = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
-      webglAnswer = Boolean(gl);
-      gl?.getExtension('WEBGL_lose_context')?.loseContext();
-    } catch {
-      webglAnswer = false;
-    }
-  }
-  return webglAnswer;
-}
+/**
+ * Whether this browser has WebGL at all. Only the API is looked for: making a context to ask costs tens of
+ * milliseconds of the page's thread under a software GPU, and a context the device refuses is reported by the engine
+ * itself when it starts (`onFailure('webgl')`).
+ */
+const hasWebGL = () => typeof WebGL2RenderingContext !== 'undefined' || typeof WebGLRenderingContext !== 'undefined';
 
 type Phase = 'loading' | 'ready' | 'no-webgl' | 'load-failed';
 
 export function MapView({ className, children, ...props }: MapViewProps) {
-  const [phase, setPhase] = useState<Phase>(() => (canDrawWebGL() ? 'loading' : 'no-webgl'));
+  const [phase, setPhase] = useState<Phase>(() => (hasWebGL() ? 'loading' : 'no-webgl'));
   const fail = (kind: MapFailure) => setPhase(kind === 'webgl' ? 'no-webgl' : 'load-failed');
 
   return (

@@ -1,3 +1,4 @@
+import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import { describe, expect, it, vi } from 'vitest';
 import { graticule, OFFLINE_COLOURS, offlineStyle, repaintOffline } from './offline-style';
 
@@ -11,6 +12,14 @@ describe('offline map style', () => {
     expect(JSON.stringify(style)).not.toMatch(/https?:|mapbox:|blob:/);
     expect(style.layers.map((l) => l.type)).not.toContain('symbol');
     expect(style.layers.map((l) => l.id)).toEqual(['water', 'graticule', 'land', 'coastline', 'borders']);
+  });
+
+  it('is a valid MapLibre style in both themes (the map takes it unchecked: libre-map.tsx)', () => {
+    expect(validateStyleMin(offlineStyle(false))).toEqual([]);
+    expect(validateStyleMin(offlineStyle(true))).toEqual([]);
+    const broken = offlineStyle(false);
+    broken.layers.push({ id: 'land', type: 'fill', source: 'nowhere' });
+    expect(validateStyleMin(broken).map((e) => e.message).join('\n')).toMatch(/duplicate layer id "land"|source "nowhere" not found/);
   });
 
   it('paints in the app’s theme and repaints the same layers on a switch', () => {

@@ -40,19 +40,28 @@ export function graticule(step = 15): FeatureCollection<LineString> {
   return { type: 'FeatureCollection', features: lines };
 }
 
+/**
+ * Past this zoom the nearest line is beyond the edges of any screen, so the layer is off; MapLibre then loads nothing
+ * for its source (one worker job and one repaint fewer while a map opens on a route).
+ */
+const GRATICULE_MAX_ZOOM = 5;
+
 /** The whole offline style for the given theme. */
 export function offlineStyle(dark: boolean): StyleSpecification {
   const c = dark ? OFFLINE_COLOURS.dark : OFFLINE_COLOURS.light;
   return {
     version: 8,
     name: dark ? 'Switchback offline (dark)' : 'Switchback offline',
+    // No 300 ms cross-fades: as a map opens every layer would fade in from its default paint, and MapLibre redraws
+    // each frame until that is over (several long frames at a software GPU's pace: check P7). A theme switch snaps.
+    transition: { duration: 0, delay: 0 },
     sources: {
       world: { type: 'vector', tiles: [WORLD_TILES_URL], minzoom: 0, maxzoom: WORLD_MAX_ZOOM, attribution: 'Natural Earth' },
       graticule: { type: 'geojson', data: graticule(), maxzoom: WORLD_MAX_ZOOM, tolerance: 0.5 },
     },
     layers: [
       { id: 'water', type: 'background', paint: { 'background-color': c.water } },
-      { id: 'graticule', type: 'line', source: 'graticule', paint: { 'line-color': c.graticule, 'line-width': 0.75 } },
+      { id: 'graticule', type: 'line', source: 'graticule', maxzoom: GRATICULE_MAX_ZOOM, paint: { 'line-color': c.graticule, 'line-width': 0.75 } },
       { id: 'land', type: 'fill', source: 'world', 'source-layer': 'land', paint: { 'fill-color': c.land } },
       { id: 'coastline', type: 'line', source: 'world', 'source-layer': 'land', layout: { 'line-join': 'round' }, paint: { 'line-color': c.coast, 'line-width': ['interpolate', ['linear'], ['zoom'], 1, 0.5, 8, 1.5] } },
       {

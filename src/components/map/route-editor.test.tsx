@@ -46,7 +46,8 @@ vi.mock('./libre-map', () => ({
 }));
 
 beforeEach(() => {
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation((() => ({ getExtension: () => null })) as unknown as HTMLCanvasElement['getContext']);
+  // jsdom has no WebGL API; the map asks only whether it exists.
+  vi.stubGlobal('WebGL2RenderingContext', class {});
 });
 
 function Harness({ initial = [], ...props }: Partial<RouteEditorProps> & { initial?: LngLat[] }) {
