@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps';
-import type { users } from '../db/schema';
 import { unauthorized } from '../lib/errors';
 import { findSession } from '../modules/auth/sessions';
+import type { AccountRow } from '../modules/users/own-profile';
 
-export type SessionUser = { sessionId: number; user: typeof users.$inferSelect };
+export type SessionUser = { sessionId: number; user: AccountRow };
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -2,14 +2,14 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contactMessages, identities, sessions, uploads, users } from '../../db/schema';
 import { originalObjectKey } from '../media/upload-files';
-import { toOwnProfile } from '../users/own-profile';
+import { accountColumns, toOwnProfile } from '../users/own-profile';
 import { registerExportSection, type ExportMediaFile } from './export-registry';
 
 // The sections of the foundation and profile issues. Later areas register theirs beside their own routes.
 
 /** The profile as the member sees it (incl. e-mail, phone and settings), plus what the account keeps around it. */
 registerExportSection('profile', async (db, userId) => {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  const [user] = await db.select(accountColumns).from(users).where(eq(users.id, userId));
   if (!user) return null;
   const linked = await db
     .select({ provider: identities.provider, email: identities.email, linkedAt: identities.createdAt })

@@ -8,6 +8,7 @@ import { badRequest } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { CODE_RULES, issueCode, verifyCode } from '../auth/email-codes';
 import { uploadPrefix } from '../media/upload-files';
+import type { AccountRow } from '../users/own-profile';
 import { withOutbox } from '../notifications/outbox';
 import { forgetMemberActivity } from './member-activity';
 
@@ -17,7 +18,6 @@ const LATE_SWEEP_MS = minutes(15);
 /** Account deletion's own code purpose (server/modules/auth/email-codes.ts). */
 const DELETE_CODE_PURPOSE = 4;
 
-type UserRow = typeof users.$inferSelect;
 
 const WRONG_PASSWORD = 'The password is incorrect.';
 
@@ -26,8 +26,8 @@ const WRONG_PASSWORD = 'The password is incorrect.';
  * mailed to them, under the same rules as every other code (4 digits, 10 minutes, 5 tries, 20 failures a day, 5 sends
  * an hour, the newest one only).
  */
-export async function sendDeleteCode(deps: Deps, user: UserRow) {
-  if (user.passwordHash !== null) {
+export async function sendDeleteCode(deps: Deps, user: AccountRow) {
+  if (user.hasPassword) {
     throw badRequest('Confirm with your password to delete your account.', { password: ['Enter your password'] });
   }
   const { code } = await deps.db.transaction((tx) => issueCode(tx, deps.clock, user.email, DELETE_CODE_PURPOSE, user.id));
@@ -42,11 +42,13 @@ export async function sendDeleteCode(deps: Deps, user: UserRow) {
   });
 }
 
-async function confirm(deps: Deps, user: UserRow, body: DeleteAccountBody) {
-  if (user.passwordHash !== null) {
+async function confirm(deps: Deps, user: AccountRow, body: DeleteAccountBody) {
+  if (user.hasPassword) {
     if (body.otp !== undefined) throw badRequest('Confirm with your password.', { otp: ['Use your password instead'] });
     if (body.password === undefined) throw badRequest('Enter your password to delete your account.', { password: ['Enter your password'] });
-    if (!(await verifyPassword(user.passwordHash, body.password))) {
+    // The hash is read here only: the session's account does not carry it (own-profile.ts).
+    const [row] = await deps.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+    if (!(await verifyPassword(row?.passwordHash, body.password))) {
       throw badRequest('Your account was not deleted: the password is incorrect.', { password: [WRONG_PASSWORD] });
     }
     return;
@@ -77,7 +79,7 @@ async function confirm(deps: Deps, user: UserRow, body: DeleteAccountBody) {
  * is added (an `ON DELETE` in its migration, or a null-safe join in its reads), and a count kept over it must be
  * lowered in `forgetMemberActivity`; add its files to the removal below if they are not uploads.
  */
-export async function deleteAccount(deps: Deps, user: UserRow, body: DeleteAccountBody) {
+export async function deleteAccount(deps: Deps, user: AccountRow, body: DeleteAccountBody) {
   await confirm(deps, user, body);
   const jobId = await withOutbox(deps, async (tx, outbox) => {
     const [locked] = await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');

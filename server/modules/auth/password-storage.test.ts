@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otpSentData, verifyOtpData } from '#contract/auth';
+import { ownProfile } from '#contract/user';
 import { users } from '../../db/schema';
+import { findSession } from './sessions';
 import { body, createTestApp, okData, uniqueEmail, uniqueName, type TestApp } from '../../test/test-app';
 
 // Check 5: argon2id at OWASP's floor, passwords of 8 to 128 characters under spec §5, never truncated.
@@ -65,5 +67,16 @@ describe('password storage and rules', () => {
     expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(hash).not.toContain(member.password);
     expect((await t.signIn(member.email, member.password)).statusCode).toBe(200);
+  });
+
+  it('never carries the hash with a request: the session holds whether a password is set, and the profile says so', async () => {
+    const member = await t.signUp();
+    const session = await findSession(t.db, t.clock, member.token);
+    expect(session?.user).toMatchObject({ id: member.userId, hasPassword: true });
+    expect(session?.user).not.toHaveProperty('passwordHash');
+    expect(session?.user).not.toHaveProperty('searchText');
+    const me = okData(await t.app.inject({ method: 'GET', url: '/api/profile', headers: { authorization: `Bearer ${member.token}` } }), ownProfile);
+    expect(me.hasPassword).toBe(true);
+    expect(JSON.stringify(me)).not.toContain('argon2');
   });
 });

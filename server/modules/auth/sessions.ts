@@ -5,7 +5,7 @@ import { sessions, users } from '../../db/schema';
 import { after, days, type Clock } from '../../lib/clock';
 import { randomToken, sha256 } from '../../lib/secrets';
 import type { AppConfig } from '../../config';
-import { toOwnProfile } from '../users/own-profile';
+import { accountColumns, accountOf, toOwnProfile } from '../users/own-profile';
 
 /** A new bearer token for a sign-in (check 8): random, stored only as a hash, expiring. */
 export async function createSession(
@@ -39,13 +39,13 @@ export async function signInUser(
     deviceToken: device.deviceToken,
     ttlDays: deps.config.sessionTtlDays,
   });
-  return { token, user: toOwnProfile(user) };
+  return { token, user: toOwnProfile(accountOf(user)) };
 }
 
-/** Every authenticated request runs it: one text, prepared (server/db/prepared.ts). */
+/** Every authenticated request runs it: one text, prepared (server/db/prepared.ts); the account without its secrets. */
 const sessionStatement = preparedOn((db) =>
   db
-    .select({ sessionId: sessions.id, user: users })
+    .select({ sessionId: sessions.id, user: accountColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))

@@ -1,10 +1,28 @@
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { OwnProfile } from '#contract/user';
-import type { users } from '../../db/schema';
+import { users } from '../../db/schema';
 
 type UserRow = typeof users.$inferSelect;
 
+const { passwordHash: _passwordHash, searchText: _searchText, ...accountTableColumns } = getTableColumns(users);
+
+/**
+ * A member's account as the app reads it outside sign-in and search: every column but the password hash and the
+ * search text, and whether a password is set. It is what `request.session.user` holds, so the hash never travels with
+ * a request (the session lookup reads this on every one).
+ */
+export type AccountRow = Omit<UserRow, 'passwordHash' | 'searchText'> & { hasPassword: boolean };
+
+/** The columns that select an `AccountRow`. */
+export const accountColumns = { ...accountTableColumns, hasPassword: sql<boolean>`${users.passwordHash} is not null` };
+
+/** A whole user row as an `AccountRow`. */
+export function accountOf({ passwordHash, searchText: _, ...row }: UserRow): AccountRow {
+  return { ...row, hasPassword: passwordHash !== null };
+}
+
 /** The signed-in member's own view of their account; never sent about anyone else. */
-export function toOwnProfile(u: UserRow): OwnProfile {
+export function toOwnProfile(u: AccountRow): OwnProfile {
   return {
     userId: u.id,
     handleName: u.handleName,
@@ -23,7 +41,7 @@ export function toOwnProfile(u: UserRow): OwnProfile {
     units: u.units,
     isPrivate: u.isPrivate,
     createdAt: u.createdAt.toISOString(),
-    hasPassword: u.passwordHash !== null,
+    hasPassword: u.hasPassword,
     profile: { countryId: u.countryId, countryCode: u.countryCode, phone: u.phone },
   };
 }

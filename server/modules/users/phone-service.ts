@@ -4,7 +4,7 @@ import { users } from '../../db/schema';
 import { badRequest, conflict, forbidden } from '../../lib/errors';
 import { CODE_RULES, issueCode, killCode, verifyCode } from '../auth/email-codes';
 import { findCountry } from './countries';
-import { toOwnProfile } from './own-profile';
+import { accountColumns, toOwnProfile } from './own-profile';
 
 const PHONE_CHANGE = 3;
 
@@ -45,7 +45,7 @@ export async function confirmPhone(deps: Deps, userId: number, input: { otp: str
       .update(users)
       .set({ countryId: country.id, countryCode: country.dialCode, phone: input.mobile, updatedAt: deps.clock.now() })
       .where(eq(users.id, userId))
-      .returning();
+      .returning(accountColumns);
     return toOwnProfile(user!);
   });
 }

@@ -7,7 +7,7 @@ import { conflict } from '../../lib/errors';
 import { attachUpload, detachUploads } from '../media/attach';
 import { uploadKeyFromUrl } from '../media/upload-files';
 import { isHandleTaken } from './create-user';
-import { toOwnProfile } from './own-profile';
+import { accountColumns, toOwnProfile } from './own-profile';
 
 /** `PUT /api/update_profile`: the member's own details; images only from the member's own uploads. */
 export async function updateProfile(deps: Deps, userId: number, body: z.infer<typeof updateProfileBody>) {
@@ -45,7 +45,7 @@ export async function updateProfile(deps: Deps, userId: number, body: z.infer<ty
         updatedAt: deps.clock.now(),
       })
       .where(eq(users.id, userId))
-      .returning();
+      .returning(accountColumns);
     return toOwnProfile(user!);
   });
 }
@@ -60,6 +60,6 @@ export async function updateSettings(deps: Deps, userId: number, body: z.infer<t
       updatedAt: deps.clock.now(),
     })
     .where(eq(users.id, userId))
-    .returning();
+    .returning(accountColumns);
   return toOwnProfile(user!);
 }

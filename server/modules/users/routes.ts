@@ -20,7 +20,7 @@ import { ok } from '../../lib/reply';
 import { currentUser, requireUser } from '../../plugins/authenticate';
 import { followCounts } from '../social/service';
 import { COUNTRIES } from './countries';
-import { toOwnProfile } from './own-profile';
+import { accountColumns, toOwnProfile } from './own-profile';
 import { confirmPhone, sendPhoneCode } from './phone-service';
 import { isHandleTaken } from './create-user';
 import { updateProfile, updateSettings } from './profile-service';
@@ -101,7 +101,7 @@ export function userRoutes(app: FastifyInstance, deps: Deps) {
         .update(users)
         .set({ userType: req.body.userType, updatedAt: deps.clock.now() })
         .where(eq(users.id, currentUser(req).user.id))
-        .returning();
+        .returning(accountColumns);
       return ok('Saved.', toOwnProfile(user!));
     },
   });

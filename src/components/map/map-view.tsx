@@ -19,7 +19,12 @@ function loadEngine(): Promise<{ default: ComponentType<MapEngineProps> }> {
   if (import.meta.env.VITE_MAPBOX_TOKEN) return import('./mapbox-map');
   // The offline style's land comes from a worker that must first fetch and index the world's shapes: started while
   // the engine's code is still on its way, its first tiles are ready with the map's first frames (one redraw fewer).
-  if (!import.meta.env.VITE_MAP_STYLE_URL) void import('./world-tiles').then(({ startWorldTiles }) => startWorldTiles(), () => {});
+  // A worker that cannot start here is tried again when the map asks for its first tile, and reported there.
+  if (!import.meta.env.VITE_MAP_STYLE_URL) {
+    import('./world-tiles')
+      .then(({ startWorldTiles }) => startWorldTiles())
+      .catch(() => {});
+  }
   return import('./libre-map');
 }
 
