@@ -9,7 +9,7 @@ import { fail, ok } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
 import { feedKeys } from '../../feeds/api';
-import { aFeed } from '../../feeds/form/test-helpers';
+import { anOwnFeed } from '../../feeds/form/test-helpers';
 import { gate, signedInMember } from '../../profile/test-helpers';
 import { feedComments } from '../feed-comments';
 import { FakeSocket } from '../../notifications/test-helpers';
@@ -21,7 +21,7 @@ const FEED_ID = 41;
 /** The thread of post 41 by `ownerId`, with the post cached the way the page around it caches it. */
 async function renderThread({ ownerId = jonas.userId, commentCount = 3 }: { ownerId?: number; commentCount?: number } = {}) {
   const utils = await renderWithProviders(<CommentThread adapter={feedComments} subjectId={FEED_ID} ownerId={ownerId} />, { path: `/feeds/${FEED_ID}` });
-  utils.queryClient.setQueryData(feedKeys.detail(FEED_ID), aFeed({ id: FEED_ID, author: ownerId === maya.userId ? maya : jonas, commentCount }));
+  utils.queryClient.setQueryData(feedKeys.detail(FEED_ID), anOwnFeed({ id: FEED_ID, author: ownerId === maya.userId ? maya : jonas, commentCount }));
   await waitFor(() => expect(screen.queryByText('Loading comments')).not.toBeInTheDocument());
   const commentCountNow = () => utils.queryClient.getQueryData<Feed>(feedKeys.detail(FEED_ID))?.commentCount;
   return { ...utils, commentCountNow };

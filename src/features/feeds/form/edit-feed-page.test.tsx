@@ -8,9 +8,9 @@ import { renderWithProviders } from '../../../test/render';
 import { signedInMember } from '../../profile/test-helpers';
 import { EditFeedPage } from './edit-feed-page';
 import { FeedFormProvider } from './feed-form-context';
-import { aFeed, answerFeedSaves } from './test-helpers';
+import { anOwnFeed, answerFeedSaves } from './test-helpers';
 
-const post = aFeed({
+const post = anOwnFeed({
   id: 41,
   title: 'Ridge run',
   description: 'Windy up top #ridge',

@@ -8,9 +8,9 @@ import { renderWithProviders } from '../../../test/render';
 import { gate, signedInMember } from '../../profile/test-helpers';
 import { FeedComposer } from './feed-composer';
 import { FeedFormProvider, useFeedForm } from './feed-form-context';
-import { aFeed } from './test-helpers';
+import { anOwnFeed } from './test-helpers';
 
-const draft = aFeed({ id: 12, title: 'Unfinished climb', isDraft: true, publishedAt: null });
+const draft = anOwnFeed({ id: 12, title: 'Unfinished climb', isDraft: true, publishedAt: null });
 
 /** Shows the context's state as text and offers its actions, the way a composer button or a card uses it. */
 function Probe() {

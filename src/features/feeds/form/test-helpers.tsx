@@ -2,28 +2,20 @@ import { http, HttpResponse } from 'msw';
 import type { Feed, FeedInput } from '#contract/feeds';
 import { ok } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
+import { aFeed, anAuthor } from '../test-helpers';
 
 /** A post as the server answers it, by the signed-in test member (userId 7) unless `over` says otherwise. */
-export const aFeed = (over: Partial<Feed> = {}): Feed => ({
-  id: 41,
-  author: { userId: 7, handleName: 'mayatrails', firstName: 'Maya', lastName: 'Torres', profileImage: null },
-  title: '',
-  description: '',
-  isDraft: false,
-  activityId: null,
-  hashtags: [],
-  tagUser: [],
-  location: null,
-  latitude: null,
-  longitude: null,
-  images: [],
-  commentCount: 0,
-  likes: { total: 0, mine: null, byCode: [] },
-  createdAt: '2026-05-17T08:00:00.000Z',
-  updatedAt: '2026-05-17T08:00:00.000Z',
-  publishedAt: '2026-05-17T08:00:00.000Z',
-  ...over,
-});
+export const anOwnFeed = (over: Partial<Feed> = {}): Feed =>
+  aFeed({
+    id: 41,
+    author: anAuthor({ userId: 7, handleName: 'mayatrails', firstName: 'Maya', lastName: 'Torres' }),
+    title: '',
+    description: '',
+    createdAt: '2026-05-17T08:00:00.000Z',
+    updatedAt: '2026-05-17T08:00:00.000Z',
+    publishedAt: '2026-05-17T08:00:00.000Z',
+    ...over,
+  });
 
 /** An uploaded photo as `POST /api/compress-image` answers it. */
 export const anUpload = (key: string) => ({ key, url: `/media/${key}.webp`, thumbnail: `/media/${key}-t.webp`, dimens: '1600:1200', width: 1600, height: 1200 });
@@ -39,7 +31,7 @@ export function answerFeedSaves(message = 'Feed saved.') {
     bodies.push({ method: request.method, body });
     return HttpResponse.json(
       ok(
-        aFeed({
+        anOwnFeed({
           id: body.id ?? 99,
           title: body.title,
           description: body.description,

@@ -5,25 +5,16 @@ import { describe, expect, it } from 'vitest';
 import type { OwnProfile } from '#contract/user';
 import { aProfile, answerPost, fail, ok } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
-import { renderWithProviders } from '../../../test/render';
-import { signedInMember, storedUser, withSuspense } from '../test-helpers';
-import { ProfilePage } from './profile-page';
+import { renderOwnProfilePage, storedUser } from '../test-helpers';
 
 const countries = [
   { id: 'GB', name: 'United Kingdom', dialCode: 44, flag: '🇬🇧' },
   { id: 'US', name: 'United States', dialCode: 1, flag: '🇺🇸' },
 ];
 
-async function renderPage(over: Partial<OwnProfile> = {}) {
-  signedInMember(over);
-  server.use(
-    http.get('/api/user-profile-summary', () => HttpResponse.json(ok({ followers: 0, following: 0, feeds: 0, shorts: 0, activities: 0, gears: 0, distanceMetres: 0, elevationMetres: 0 }))),
-    http.get('/api/country', () => HttpResponse.json(ok(countries))),
-  );
-  const user = userEvent.setup();
-  const view = await renderWithProviders(withSuspense(<ProfilePage />), { path: '/profile' });
-  await screen.findByRole('heading', { level: 1 });
-  return { user, ...view };
+function renderPage(over: Partial<OwnProfile> = {}) {
+  server.use(http.get('/api/country', () => HttpResponse.json(ok(countries))));
+  return renderOwnProfilePage(over);
 }
 
 async function openDialog(user: ReturnType<typeof userEvent.setup>, name: string | RegExp = /phone number/i) {

@@ -1,26 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { OwnProfile } from '#contract/user';
-import { fail, ok } from '../../../test/fixtures';
-import { server } from '../../../test/msw-server';
-import { renderWithProviders } from '../../../test/render';
-import { signedInMember, withSuspense } from '../test-helpers';
-import { ProfilePage } from './profile-page';
+import { fail } from '../../../test/fixtures';
+import { renderOwnProfilePage } from '../test-helpers';
 
-const counts = { followers: 1234, following: 1, feeds: 0, shorts: 0, activities: 0, gears: 0, distanceMetres: 160934.4, elevationMetres: 1000 };
-
-async function renderPage(over: Partial<OwnProfile> = {}, summary: Response = HttpResponse.json(ok(counts))) {
-  signedInMember(over);
-  server.use(http.get('/api/user-profile-summary', () => summary.clone()));
-  // The Feeds tab, open first, lists the member's posts: none here.
-  server.use(http.get('/api/feed', () => HttpResponse.json(ok({ list: [], current_page: 1, last_page: 1, per_page: 20, total: 0, next_cursor: null }))));
-  const user = userEvent.setup();
-  const view = await renderWithProviders(withSuspense(<ProfilePage />), { path: '/profile' });
-  await screen.findByRole('heading', { level: 1 });
-  return { user, ...view };
-}
+const renderPage = renderOwnProfilePage;
 
 describe('ProfilePage', () => {
   it("shows the member's details, sports, counts and member-since date", async () => {
