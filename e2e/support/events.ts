@@ -41,7 +41,7 @@ export function recordRequests(context: BrowserContext): string[] {
   return urls;
 }
 
-/** The URLs that left the app: anything not on `origin`, other than data: and blob: (the map's own worker). */
+/** The URLs that left the app: anything not on `origin`, other than data: and blob: (made in the page itself). */
 export const outsideRequests = (urls: string[], origin: string) =>
   urls.filter((u) => !u.startsWith('data:') && !u.startsWith('blob:') && new URL(u).origin !== origin);
 

@@ -18,7 +18,6 @@ const LATE_SWEEP_MS = minutes(15);
 /** Account deletion's own code purpose (server/modules/auth/email-codes.ts). */
 const DELETE_CODE_PURPOSE = 4;
 
-
 const WRONG_PASSWORD = 'The password is incorrect.';
 
 /**
