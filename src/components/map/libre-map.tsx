@@ -7,7 +7,7 @@ import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-csp-worker.js?url';
 import { useState } from 'react';
 import { Layer, Map, Marker, NavigationControl, Source } from 'react-map-gl/maplibre';
 import { MapCanvas, type MapEngineProps, type MapKit } from './map-canvas';
-import { offlineStyle, repaintOffline } from './offline-style';
+import { offlineGround, offlineStyle, repaintOffline } from './offline-style';
 import { startWorldTiles, worldTile } from './world-tiles';
 import { useDarkTheme } from './use-dark-theme';
 
@@ -47,5 +47,5 @@ function OfflineMap(props: MapEngineProps) {
   const dark = useDarkTheme();
   // Built once in the theme of the moment; a later switch repaints the same layers instead of swapping styles.
   const [style] = useState(() => offlineStyle(dark));
-  return <MapCanvas {...props} kit={kit} mapOptions={OFFLINE_OPTIONS} mapStyle={style} dark={dark} repaint={repaintOffline} />;
+  return <MapCanvas {...props} kit={kit} mapOptions={OFFLINE_OPTIONS} mapStyle={style} dark={dark} ground={offlineGround(dark)} repaint={repaintOffline} />;
 }

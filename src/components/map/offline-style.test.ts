@@ -1,6 +1,6 @@
 import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import { describe, expect, it, vi } from 'vitest';
-import { graticule, OFFLINE_COLOURS, offlineStyle, repaintOffline } from './offline-style';
+import { graticule, OFFLINE_COLOURS, offlineGround, offlineStyle, repaintOffline } from './offline-style';
 
 describe('offline map style', () => {
   it('asks for nothing over the network: no glyphs or sprite, tiles only from the app’s own worker, and no text layers', () => {
@@ -11,7 +11,7 @@ describe('offline map style', () => {
     expect(style.sources.graticule).toMatchObject({ type: 'geojson', data: { type: 'FeatureCollection' } });
     expect(JSON.stringify(style)).not.toMatch(/https?:|mapbox:|blob:/);
     expect(style.layers.map((l) => l.type)).not.toContain('symbol');
-    expect(style.layers.map((l) => l.id)).toEqual(['water', 'graticule', 'land', 'coastline', 'borders']);
+    expect(style.layers.map((l) => l.id)).toEqual(['graticule', 'land', 'coastline', 'borders']);
   });
 
   it('is a valid MapLibre style in both themes (the map takes it unchecked: libre-map.tsx)', () => {
@@ -22,18 +22,18 @@ describe('offline map style', () => {
     expect(validateStyleMin(broken).map((e) => e.message).join('\n')).toMatch(/duplicate layer id "land"|source "nowhere" not found/);
   });
 
-  it('paints in the app’s theme and repaints the same layers on a switch', () => {
-    const light = offlineStyle(false);
-    const dark = offlineStyle(true);
-    const water = (s: typeof light) => (s.layers[0] as unknown as { paint: Record<string, string> }).paint['background-color'];
-    expect(water(light)).toBe(OFFLINE_COLOURS.light.water);
-    expect(water(dark)).toBe(OFFLINE_COLOURS.dark.water);
+  it('paints in the app’s theme and repaints the same layers on a switch; the water is the ground under the canvas', () => {
+    const land = (s: ReturnType<typeof offlineStyle>) => (s.layers.find((l) => l.id === 'land') as unknown as { paint: Record<string, string> }).paint['fill-color'];
+    expect(land(offlineStyle(false))).toBe(OFFLINE_COLOURS.light.land);
+    expect(land(offlineStyle(true))).toBe(OFFLINE_COLOURS.dark.land);
+    expect(offlineGround(false)).toBe(OFFLINE_COLOURS.light.water);
+    expect(offlineGround(true)).toBe(OFFLINE_COLOURS.dark.water);
 
     const map = { getLayer: vi.fn(() => ({})), setPaintProperty: vi.fn() };
     repaintOffline(map, true);
-    expect(map.setPaintProperty).toHaveBeenCalledWith('water', 'background-color', OFFLINE_COLOURS.dark.water);
     expect(map.setPaintProperty).toHaveBeenCalledWith('land', 'fill-color', OFFLINE_COLOURS.dark.land);
-    expect(map.setPaintProperty).toHaveBeenCalledTimes(5);
+    expect(map.setPaintProperty).toHaveBeenCalledWith('borders', 'line-color', OFFLINE_COLOURS.dark.border);
+    expect(map.setPaintProperty).toHaveBeenCalledTimes(4);
   });
 
   it('draws a graticule every 15° within Web Mercator’s latitudes', () => {

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useLocation, useNavigate } from '@tanstack/react-router';
+import { useDeferredValue } from 'react';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { CommentThread } from '../../comments/components/comment-thread';
 import { eventComments } from '../../comments/event-comments';
@@ -17,6 +18,11 @@ import { EventMenu } from './event-menu';
 export function EventDetailPage({ eventId }: { eventId: number }) {
   const { data: event } = useQuery(eventDetailQuery(eventId));
   const navigate = useNavigate();
+  // What, when and Going come in the first frame; the route's map, the people and the comments follow at low
+  // priority, in slices between frames (the whole page in one go held the thread ~100 ms at 4x CPU: check P7).
+  // A link to a part of the page (#comments) gets it all at once, so the browser can scroll to it.
+  const hash = useLocation({ select: (l) => l.hash });
+  const whole = useDeferredValue(true, hash !== '');
   // The route's loader has the event before this renders; a deletion leaves for the list before the event goes.
   if (!event) return <PageSpinner />;
   return (
@@ -30,9 +36,9 @@ export function EventDetailPage({ eventId }: { eventId: number }) {
         </Link>
       </div>
       <DetailSummary event={event} menu={<EventMenu event={event} onDeleted={() => navigate({ to: '/events' })} />} />
-      <DetailRoute event={event} />
-      <DetailPeople event={event} />
-      {!event.isDraft && (
+      {whole && <DetailRoute event={event} />}
+      {whole && <DetailPeople event={event} />}
+      {whole && !event.isDraft && (
         <section id="comments" className="scroll-mt-20 border-line bg-surface p-4 sm:rounded-2xl sm:border">
           <CommentThread adapter={eventComments} subjectId={event.id} ownerId={event.createdBy.userId} />
         </section>

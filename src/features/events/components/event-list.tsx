@@ -30,7 +30,7 @@ export function EventList({ filters, label, empty }: Props) {
   // The first cards are drawn at once; the rest of a page that just came follow at low priority, in slices between
   // frames (a page of 20 cards drawn in one go held the thread ~100 ms at 4x CPU: check P7). Only how many are drawn
   // lags: the cards read the live events, so Going / Interested still shows at once.
-  const caughtUp = useDeferredValue(events.length);
+  const caughtUp = useDeferredValue(events.length, Math.min(events.length, CARDS_AT_ONCE));
   const drawn = Math.max(Math.min(events.length, CARDS_AT_ONCE), caughtUp);
 
   if (isPending) return <EventSkeleton />;
