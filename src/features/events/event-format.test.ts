@@ -46,6 +46,15 @@ describe('formatEventWhen', () => {
     expect(formatInReaderZone(anEvent(), 'America/Denver')).toBeNull();
   });
 
+  it('names a zone as it is at each instant, asked again across a clock change', () => {
+    const winter = new Date('2027-01-10T12:00:00Z');
+    const summer = new Date('2027-06-12T15:00:00Z');
+    expect(zoneAbbreviation(winter, 'America/Denver')).toBe('MST');
+    expect(zoneAbbreviation(summer, 'America/Denver')).toBe('MDT');
+    expect(zoneAbbreviation(winter, 'America/Denver')).toBe('MST');
+    expect(zoneAbbreviation(summer, 'Europe/Berlin')).toBe('CEST');
+  });
+
   it('names zones the US locale does not (IST, AEST)', () => {
     const at = new Date('2027-06-12T15:00:00Z');
     expect(zoneAbbreviation(at, 'Asia/Kolkata')).toBe('IST');

@@ -96,9 +96,12 @@ export function instantToZoned(seconds: number, timeZone: string): WallTime {
   };
 }
 
+let ownZone: string | undefined;
+
 /** The browser's own zone, the form's default (issue 6: the organiser's zone, not a fixed one). */
 export function browserTimeZone(): string {
-  return dateTimeFormat(undefined, {}).resolvedOptions().timeZone || 'UTC';
+  // The kept formatter holds the zone the page started in, so the answer never changes: asked once, not per card.
+  return (ownZone ??= dateTimeFormat(undefined, {}).resolvedOptions().timeZone || 'UTC');
 }
 
 /**
