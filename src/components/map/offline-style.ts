@@ -15,6 +15,7 @@ export const OFFLINE_COLOURS = {
 } as const;
 
 type Colours = (typeof OFFLINE_COLOURS)['light' | 'dark'];
+const coloursOf = (dark: boolean): Colours => (dark ? OFFLINE_COLOURS.dark : OFFLINE_COLOURS.light);
 
 /** Every paint property that depends on the theme, so a theme switch repaints without rebuilding the style. */
 export const themedPaint = (c: Colours) =>
@@ -46,11 +47,11 @@ export function graticule(step = 15): FeatureCollection<LineString> {
 const GRATICULE_MAX_ZOOM = 5;
 
 /** The water: the colour under the canvas, in the given theme. */
-export const offlineGround = (dark: boolean) => (dark ? OFFLINE_COLOURS.dark : OFFLINE_COLOURS.light).water;
+export const offlineGround = (dark: boolean) => coloursOf(dark).water;
 
 /** The whole offline style for the given theme. */
 export function offlineStyle(dark: boolean): StyleSpecification {
-  const c = dark ? OFFLINE_COLOURS.dark : OFFLINE_COLOURS.light;
+  const c = coloursOf(dark);
   return {
     version: 8,
     name: dark ? 'Switchback offline (dark)' : 'Switchback offline',
@@ -84,7 +85,7 @@ export function offlineStyle(dark: boolean): StyleSpecification {
 
 /** Repaints a map showing the offline style in the other theme. */
 export function repaintOffline(map: { setPaintProperty(layer: string, name: string, value: unknown): unknown; getLayer(id: string): unknown }, dark: boolean) {
-  for (const [layer, name, value] of themedPaint(dark ? OFFLINE_COLOURS.dark : OFFLINE_COLOURS.light)) {
+  for (const [layer, name, value] of themedPaint(coloursOf(dark))) {
     if (map.getLayer(layer)) map.setPaintProperty(layer, name, value);
   }
 }
