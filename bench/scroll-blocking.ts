@@ -7,10 +7,10 @@
  * rows bounded by the viewport all the way down (fewer than 40 posts rendered at any time).
  *
  * The app as users get it (Vite build, real server, embedded database with the demo world): the demo member posts
- * 1,000 posts through the API, signs in through the sign-in page, scrolls `/feeds?filter=mine` to the oldest post
- * with the mouse wheel, then goes to Events and opens the demo ride, whose page draws its route on the map.
- * Not part of `npm test` (the figure is an absolute time on a shared machine).
- * Run: npm run bench:scroll [-- --wheel 500] [-- --cpu mid-tier|<fixed rate>]
+ * 1,000 posts through the API; then, in a fresh browser each run, signs in through the sign-in page, scrolls
+ * `/feeds?filter=mine` to the oldest post with the mouse wheel, goes to Events and opens the demo ride, whose page
+ * draws its route on the map. Not part of `npm test` (the figure is an absolute time on a shared machine).
+ * Run: npm run bench:scroll [-- --wheel 500] [--cpu mid-tier|<fixed rate>] [--runs 5]
  */
 import { parseArgs } from 'node:util';
 import type { CDPSession, Page } from '@playwright/test';
