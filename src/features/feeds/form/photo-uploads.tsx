@@ -61,7 +61,7 @@ export function PhotoUploads({ photos, error }: Props) {
                   )}
                 </div>
                 {item.key === null ? (
-                  <Button variant="ghost" className="min-h-9 px-2 text-xs" onClick={() => photos.cancel(item.id)} aria-label={`Cancel upload of ${item.name}`}>
+                  <Button variant="ghost" size="xs" onClick={() => photos.cancel(item.id)} aria-label={`Cancel upload of ${item.name}`}>
                     Cancel
                   </Button>
                 ) : (

@@ -141,15 +141,15 @@ export function AboutPage() {
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           {isSignedIn ? (
-            <Link to="/feeds" className={buttonClass('primary', 'h-12 px-6 text-base')}>
+            <Link to="/feeds" className={buttonClass('primary', undefined, 'lg')}>
               Open Switchback
             </Link>
           ) : (
-            <Link to="/auth/sign-up" className={buttonClass('primary', 'h-12 px-6 text-base')}>
+            <Link to="/auth/sign-up" className={buttonClass('primary', undefined, 'lg')}>
               Create your account
             </Link>
           )}
-          <Link to="/" className={buttonClass('secondary', 'h-12 px-6 text-base')}>
+          <Link to="/" className={buttonClass('secondary', undefined, 'lg')}>
             See what Switchback does
           </Link>
         </div>

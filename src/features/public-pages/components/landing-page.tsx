@@ -179,15 +179,15 @@ function JoinActions({ className }: { className?: string }) {
   return (
     <div className={className}>
       {isSignedIn ? (
-        <Link to="/feeds" className={buttonClass('primary', 'h-12 px-6 text-base')}>
+        <Link to="/feeds" className={buttonClass('primary', undefined, 'lg')}>
           Open your feed
         </Link>
       ) : (
         <>
-          <Link to="/auth/sign-up" className={buttonClass('primary', 'h-12 px-6 text-base')}>
+          <Link to="/auth/sign-up" className={buttonClass('primary', undefined, 'lg')}>
             Create your account
           </Link>
-          <Link to="/auth/login" className={buttonClass('secondary', 'h-12 px-6 text-base')}>
+          <Link to="/auth/login" className={buttonClass('secondary', undefined, 'lg')}>
             Sign in
           </Link>
         </>

@@ -39,9 +39,9 @@ export function FollowButton({ member, size = 'md', className }: { member: Follo
         aria-label={`${label} @${member.handleName}`}
         onClick={onClick}
         className={clsx(
-          buttonClass(pressed ? 'secondary' : 'primary', className),
+          buttonClass(pressed ? 'secondary' : 'primary', className, size),
           'shrink-0',
-          size === 'sm' ? 'min-w-28 px-3' : 'min-w-32',
+          size === 'sm' ? 'min-w-28' : 'min-w-32',
           member.isRequested && 'text-muted',
         )}
       >

@@ -70,13 +70,13 @@ function RequestRow({ member }: { member: MemberCard }) {
   const busy = accept.isPending || decline.isPending;
   const action = (
     <>
-      <Button aria-label={`Accept @${member.handleName}`} className="px-3" busy={accept.isPending} disabled={busy} onClick={() => accept.mutate(member)}>
+      <Button aria-label={`Accept @${member.handleName}`} size="sm" busy={accept.isPending} disabled={busy} onClick={() => accept.mutate(member)}>
         Accept
       </Button>
       <Button
         aria-label={`Decline @${member.handleName}`}
         variant="secondary"
-        className="px-3"
+        size="sm"
         busy={decline.isPending}
         disabled={busy}
         onClick={() => decline.mutate(member)}
