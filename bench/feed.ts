@@ -6,6 +6,9 @@
  * in the server process from its pg clients: the session lookup, the page, its capped count…, with
  * their parameters), run in order, round after round, by as many `pg` clients as autocannon has connections, for as
  * long, in the same run. So the ratio is what the API layer adds to its database work: HTTP, validation, mapping, JSON.
+ * The two sides take turns in short rounds, each round's ratio measured, the side going first alternating, and the
+ * median ratio is the figure: this host's speed moves within a minute (another machine's load), and one long window
+ * each compared whichever side had the faster minute.
  * Target: endpoint >= 0.8 x raw SQL; its p99 is printed beside, and, for reference, the ratio against the list query
  * alone (`feedPageQuery(…).list`, which the bench checks is among the recorded statements).
  * P5: page 500 (reached by walking 499 `next_cursor`s, asked with its cursor as the web app asks) against page 1,
@@ -15,7 +18,7 @@
  * or the pg loop): on a machine where all three share the cores, that is what the ratio is made of.
  *
  * Not part of `npm test`: the machine is shared and noisy, so only the ratios, measured in one run, mean anything.
- * Run: npm run bench:feed [-- --connections 32 --duration 20 --warmup 5]   (BENCH_DATABASE_URL as for bench:seed)
+ * Run: npm run bench:feed [-- --connections 32 --rounds 5 --duration 8 --warmup 5]   (BENCH_DATABASE_URL as for bench:seed)
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -36,12 +39,16 @@ const { values: args } = parseArgs({
   options: {
     server: { type: 'boolean', default: false },
     connections: { type: 'string', default: '32' },
-    duration: { type: 'string', default: '20' },
+    rounds: { type: 'string', default: '5' },
+    duration: { type: 'string', default: '8' },
     warmup: { type: 'string', default: '5' },
     pairs: { type: 'string', default: '150' },
   },
 });
 const CONNECTIONS = Number(args.connections);
+const ROUNDS = Number(args.rounds);
+if (!(Number.isInteger(ROUNDS) && ROUNDS >= 1)) throw new Error(`--rounds takes a whole number of at least 1, not ${args.rounds}`);
+/** Seconds each side runs in a round. */
 const DURATION_S = Number(args.duration);
 const WARMUP_S = Number(args.warmup);
 /** Page-1 / page-500 request pairs timed for P5 (after a tenth as many unmeasured). */
@@ -97,6 +104,21 @@ function cpuMeter(serverPid: number) {
         return { server: (cpuOf(serverPid) - server) / count, bench: (cpuOf(process.pid) - bench) / count, postgres: database / count };
       };
     },
+  };
+}
+
+/** CPU per call summed over several metered runs, weighted by their calls. */
+function cpuTotal() {
+  const sum: CpuPerCall = { server: 0, bench: 0, postgres: 0 };
+  let calls = 0;
+  return {
+    add(perCall: CpuPerCall, count: number) {
+      sum.server += perCall.server * count;
+      sum.bench += perCall.bench * count;
+      sum.postgres += perCall.postgres * count;
+      calls += count;
+    },
+    perCall: (): CpuPerCall => ({ server: sum.server / calls, bench: sum.bench / calls, postgres: sum.postgres / calls }),
   };
 }
 
@@ -307,11 +329,11 @@ async function main() {
   const server = await startServer(url.toString());
   const api = feedClient(server.address, server.token);
   const cpu = cpuMeter(server.pid);
-  const results: Record<Filter, { endpoint: { perSecond: number; p99: number; p50: number }; raw: { perSecond: number; p99: number }; page1: number; deep: number }> =
+  const results: Record<Filter, { endpoint: { perSecond: number; p99: number; p50: number }; raw: { perSecond: number; p99: number }; ratio: number; page1: number; deep: number }> =
     {} as never;
   try {
     console.log(
-      `${databaseName(url)} (${mark}); ${CONNECTIONS} connections, ${DURATION_S} s each after ${WARMUP_S} s warm-up; ` +
+      `${databaseName(url)} (${mark}); ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s a side after ${WARMUP_S} s warm-up; ` +
         `bench member ${BENCH_VIEWER_ID}`,
     );
     for (const filter of FILTERS) {
@@ -324,24 +346,44 @@ async function main() {
       console.log(`  filter_type=${filter}: the endpoint sends ${statements.length} statements a request (${statements.map(describe).join('; ')})`);
       await load(target, api.headers, WARMUP_S);
       await rawLoop(clients, statements, WARMUP_S);
-      let metered = cpu.start();
-      const endpoint = await load(target, api.headers, DURATION_S);
-      const endpointCpu = metered(endpoint.count);
-      metered = cpu.start();
-      const rawResult = await rawLoop(clients, statements, DURATION_S);
-      const rawCpu = metered(rawResult.count);
+      const endpointCpu = cpuTotal();
+      const rawCpu = cpuTotal();
+      const rounds: { endpoint: Awaited<ReturnType<typeof load>>; raw: Awaited<ReturnType<typeof rawLoop>>; ratio: number }[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const runEndpoint = async () => {
+          const metered = cpu.start();
+          const result = await load(target, api.headers, DURATION_S);
+          endpointCpu.add(metered(result.count), result.count);
+          return result;
+        };
+        const runRaw = async () => {
+          const metered = cpu.start();
+          const result = await rawLoop(clients, statements, DURATION_S);
+          rawCpu.add(metered(result.count), result.count);
+          return result;
+        };
+        const endpointFirst = round % 2 === 0;
+        const first = endpointFirst ? await runEndpoint() : await runRaw();
+        const second = endpointFirst ? await runRaw() : await runEndpoint();
+        const [endpoint, raw] = (endpointFirst ? [first, second] : [second, first]) as [Awaited<ReturnType<typeof load>>, Awaited<ReturnType<typeof rawLoop>>];
+        rounds.push({ endpoint, raw, ratio: endpoint.perSecond / raw.perSecond });
+      }
+      const ratio = median(rounds.map((r) => r.ratio));
+      const endpoint = { perSecond: median(rounds.map((r) => r.endpoint.perSecond)), p50: median(rounds.map((r) => r.endpoint.p50)), p99: median(rounds.map((r) => r.endpoint.p99)) };
+      const rawResult = { perSecond: median(rounds.map((r) => r.raw.perSecond)), p99: median(rounds.map((r) => r.raw.p99)) };
       const listOnly = await rawLoop(clients, [list], DURATION_S);
-      console.log(`  filter_type=${filter} page 1: endpoint ${endpoint.perSecond.toFixed(0)} req/s (p50 ${ms(endpoint.p50)}, p99 ${ms(endpoint.p99)}); ` +
-        `its SQL raw ${rawResult.perSecond.toFixed(0)} rounds/s (p99 ${ms(rawResult.p99)}); ratio ${(endpoint.perSecond / rawResult.perSecond).toFixed(2)}` +
+      console.log(`  filter_type=${filter} page 1, medians of ${ROUNDS} rounds of ${DURATION_S} s a side: endpoint ${endpoint.perSecond.toFixed(0)} req/s (p50 ${ms(endpoint.p50)}, p99 ${ms(endpoint.p99)}); ` +
+        `its SQL raw ${rawResult.perSecond.toFixed(0)} rounds/s (p99 ${ms(rawResult.p99)}); ratio ${ratio.toFixed(2)} (rounds ${rounds.map((r) => r.ratio.toFixed(2)).join(', ')})` +
         ` (its list query alone raw ${listOnly.perSecond.toFixed(0)} q/s: ${(endpoint.perSecond / listOnly.perSecond).toFixed(2)})`);
       if (cpuAvailable) {
-        console.log(`    CPU per request: endpoint server ${ms(endpointCpu.server)}, PostgreSQL ${ms(endpointCpu.postgres)}, autocannon ${ms(endpointCpu.bench)}; ` +
-          `raw PostgreSQL ${ms(rawCpu.postgres)}, pg loop ${ms(rawCpu.bench)}`);
+        const [e, r] = [endpointCpu.perCall(), rawCpu.perCall()];
+        console.log(`    CPU per request: endpoint server ${ms(e.server)}, PostgreSQL ${ms(e.postgres)}, autocannon ${ms(e.bench)}; ` +
+          `raw PostgreSQL ${ms(r.postgres)}, pg loop ${ms(r.bench)}`);
       }
       const deep = await deepCursor(api, filter);
       const latency = await pageLatencies(api, filter, deep);
       console.log(`  filter_type=${filter} one request at a time, ${PAIRS} each: page 1 median ${ms(latency.page1)}, page ${DEEP_PAGE} median ${ms(latency.deep)}; ratio ${(latency.deep / latency.page1).toFixed(2)}`);
-      results[filter] = { endpoint, raw: rawResult, ...latency };
+      results[filter] = { endpoint, raw: rawResult, ratio, ...latency };
     }
   } finally {
     await server.stop();
@@ -349,7 +391,7 @@ async function main() {
     await pool.end();
   }
 
-  const throughput = FILTERS.map((f) => results[f].endpoint.perSecond / results[f].raw.perSecond);
+  const throughput = FILTERS.map((f) => results[f].ratio);
   const deepRatio = FILTERS.map((f) => results[f].deep / results[f].page1);
   const pass = throughput.every((r) => r >= 0.8) && deepRatio.every((r) => r <= 1.2);
   const each = (xs: number[]) => FILTERS.map((f, i) => `${f} ${xs[i]!.toFixed(2)}`).join(', ');
