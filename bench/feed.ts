@@ -33,6 +33,7 @@ import type { Db } from '../server/db/client';
 import * as schema from '../server/db/schema';
 import { FEED_PER_PAGE, feedPageQuery, followsFew, type FeedListPlan } from '../server/modules/feeds/feed-list';
 import { BENCH_VIEWER_ID, benchDatabaseUrl, databaseName, MARK_DONE, readMark } from './feed-database';
+import { median, percentile } from './stats';
 
 const { values: args } = parseArgs({
   args: process.argv.slice(2),
@@ -57,8 +58,6 @@ const DEEP_PAGE = 500;
 const FILTERS = ['all', 'following'] as const;
 type Filter = (typeof FILTERS)[number];
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 const ms = (x: number) => `${x.toFixed(x < 10 ? 2 : 1)} ms`;
 
 /** CPU time (ms) a process has used so far, from /proc (Linux; 0 when unreadable). USER_HZ is 100 on Linux. */

@@ -19,6 +19,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import sharp from 'sharp';
 import { IMAGE_MAX_PIXELS } from '#contract/media';
+import { median } from './stats';
 
 const RUNS = 7;
 const WIDTH = 4000;
@@ -27,7 +28,6 @@ const MB = 1024 * 1024;
 
 type Memory = { idleRss: number; peakRss: number };
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
 const list = (ms: number[]) => ms.map((m) => m.toFixed(0)).join(', ');
 

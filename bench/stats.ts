@@ -1,0 +1,16 @@
+/** The benchmarks' summaries: on a shared, noisy machine their figures are medians and percentiles, never means. */
+
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(xs: readonly number[]): number {
+  if (xs.length === 0) throw new Error('the median of nothing');
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** The value at fraction `p` (0-1) of the sorted values: the nearest rank at or below. */
+export function percentile(xs: readonly number[], p: number): number {
+  if (xs.length === 0) throw new Error('the percentile of nothing');
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+}
