@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { rowIdParam } from './ids';
 import { otp } from './rules';
 
 /**
@@ -29,9 +30,7 @@ export const dataExport = z.object({
 });
 export type DataExport = z.infer<typeof dataExport>;
 
-export const exportParams = z.strictObject({
-  exportId: z.string().check(z.regex(/^[1-9]\d{0,9}$/, 'Not an export id')),
-});
+export const exportParams = z.strictObject({ exportId: rowIdParam });
 
 /**
  * `POST /api/account/delete`: members with a password confirm with it; members who only sign in with a social

@@ -19,13 +19,16 @@ export const validateEmailData = z.object({ available: z.boolean() });
 
 export const registerBody = z.strictObject({ email, referralCode: z.optional(referralCode) });
 export const otpSentData = z.object({ otpSent: z.literal(true) });
+/** Seconds until another code may be asked for: the resend cooldown, which grows with each code sent. */
+const resendAfter = z.int().check(z.minimum(0));
+export const signUpCodeSentData = z.object({ otpSent: z.literal(true), resendAfter });
 
 export const OTP_TYPE = { signUp: 1, resetPassword: 2 } as const;
 
 export const verifyOtpBody = z.discriminatedUnion('type', [
   z.strictObject({ otp, email, type: z.literal(OTP_TYPE.signUp) }),
-  // `token` binds the code to its reset request; the web client always sends it.
-  z.strictObject({ otp, email, type: z.literal(OTP_TYPE.resetPassword), token: z.optional(z.string().check(z.maxLength(128))) }),
+  // `token` binds the code to its reset request (check 3): without it the code is not even looked at.
+  z.strictObject({ otp, email, type: z.literal(OTP_TYPE.resetPassword), token: z.string().check(z.minLength(1), z.maxLength(128)) }),
 ]);
 export const verifyOtpData = z.object({ verified: z.literal(true), token: z.optional(z.string()) });
 
@@ -60,7 +63,7 @@ export const loginBody = z.strictObject({
 });
 
 export const forgotPasswordBody = z.strictObject({ email });
-export const forgotPasswordData = z.object({ token: z.string() });
+export const forgotPasswordData = z.object({ token: z.string(), resendAfter });
 
 export const resetPasswordBody = z.strictObject({ email, password, token: ticket });
 export const resetPasswordData = z.object({ passwordCreated: z.literal(true) });
@@ -69,7 +72,10 @@ export const userTypeBody = z.strictObject({ userType });
 
 export const SOCIAL_PROVIDERS = ['google'] as const;
 
-/** The provider's proof: an ID token (mobile apps) or an authorization code with its PKCE verifier (web). */
+/**
+ * The provider's proof: an ID token (mobile apps) or an authorization code with its PKCE verifier and the nonce the
+ * browser sent to /authorize, which the ID token must carry back (web).
+ */
 export const checkSocialLoginBody = z.union([
   z.strictObject({ provider: z.enum(SOCIAL_PROVIDERS), idToken: z.string().check(z.minLength(1), z.maxLength(8192)) }),
   z.strictObject({
@@ -77,6 +83,7 @@ export const checkSocialLoginBody = z.union([
     code: z.string().check(z.minLength(1), z.maxLength(2048)),
     codeVerifier: z.string().check(z.minLength(43), z.maxLength(128)),
     redirectUri: z.url().check(z.maxLength(2048)),
+    nonce: z.string().check(z.minLength(16), z.maxLength(128)),
   }),
 ]);
 

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { COMMENT_MAX, feedComment, feedReply } from './feeds';
 import { pagedList } from './envelope';
+import { parentIdOrNone, rowId, rowIdParam } from './ids';
 import { pagingQuery } from './paging';
 
 /**
@@ -22,8 +23,8 @@ const commentText = z.string().check(z.trim(), z.minLength(1, 'Write something f
 /** With `parentId`, that top-level comment's replies, oldest first (`eventReplyList`), as on posts. */
 export const eventCommentsQuery = z.strictObject({
   ...pagingQuery,
-  eventId: z.coerce.number().check(z.int(), z.minimum(1)),
-  parentId: z.optional(z.coerce.number().check(z.int(), z.minimum(1))),
+  eventId: rowIdParam,
+  parentId: z.optional(rowIdParam),
 });
 export const eventCommentList = pagedList(eventComment);
 export const eventReplyList = pagedList(eventReply);
@@ -31,19 +32,19 @@ export const eventReplyList = pagedList(eventReply);
 export const eventCommentsAnswer = z.union([eventCommentList, eventReplyList]);
 
 export const newEventCommentBody = z.strictObject({
-  eventId: z.int().check(z.minimum(1)),
-  parentId: z.optional(z.int().check(z.minimum(0))),
+  eventId: rowId,
+  parentId: z.optional(parentIdOrNone),
   comment: commentText,
 });
 export const eventCommentSaved = z.strictObject({ comment: eventReply, commentCount: z.int().check(z.minimum(0)) });
 
 export const editEventCommentBody = z.strictObject({
-  eventId: z.int().check(z.minimum(1)),
-  commentId: z.int().check(z.minimum(1)),
+  eventId: rowId,
+  commentId: rowId,
   comment: commentText,
 });
 
-export const eventCommentLikeBody = z.strictObject({ commentId: z.int().check(z.minimum(1)), isLiked: z.boolean() });
+export const eventCommentLikeBody = z.strictObject({ commentId: rowId, isLiked: z.boolean() });
 
 /** `DELETE /api/challenge/DeleteComment` with a JSON body. Answers `commentDeleted` of contract/feeds.ts. */
-export const deleteEventCommentBody = z.strictObject({ eventId: z.int().check(z.minimum(1)), commentId: z.int().check(z.minimum(1)) });
+export const deleteEventCommentBody = z.strictObject({ eventId: rowId, commentId: rowId });

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { pagedList } from './envelope';
 import { feedLikes, reactionCodeInput } from './feeds';
-import { route } from './map-routes';
+import { rowId, rowIdParam } from './ids';
+import { latitude, latitudeParam, longitude, longitudeParam, route } from './map-routes';
 import { pagingQuery } from './paging';
 import { memberSummary } from './social';
 
@@ -20,6 +21,8 @@ export const EVENT_PLACE_MAX = 200;
 export const EVENT_COHOSTS_MAX = 10;
 export const EVENT_CAPACITY_MAX = 10_000;
 export const EVENT_INVITES_MAX = 50;
+/** Invitations one member may send in 24 hours, to events and to co-host them together (anti-spam). */
+export const EVENT_INVITES_PER_DAY = 50;
 /** How far apart start and end may be: a multi-day tour, not a season. */
 export const EVENT_DURATION_MAX_DAYS = 31;
 /** Avatars of people going shown on a card. */
@@ -47,9 +50,6 @@ export type EventIcon = (typeof EVENT_ICONS)[number];
 export const EVENT_TABS = ['upcoming', 'past', 'mine', 'going', 'interested'] as const;
 export const eventTab = z.enum(EVENT_TABS);
 export type EventTab = (typeof EVENT_TABS)[number];
-
-/** Ids are PostgreSQL integers: a larger one names nothing and is a 400, not a database error (check 18). */
-export const ROW_ID_MAX = 2_147_483_647;
 
 /** Distance filter in kilometres from the point the member shares (`lat`, `lng`). */
 export const EVENT_RANGE_MAX_KM = 500;
@@ -80,7 +80,12 @@ export type EventStatus = z.infer<typeof eventStatus>;
 export const event = z.strictObject({
   id: z.int(),
   createdBy: memberSummary,
+  /** Co-hosts who accepted: hosts with the organiser, who may edit. */
   coHosts: z.array(memberSummary),
+  /** Members invited to co-host who have not answered yet; shown to the organiser and co-hosts only (empty otherwise). */
+  pendingCoHosts: z.array(memberSummary),
+  /** The viewer's own co-host invitation waiting for an answer (Accept / Decline), or null. */
+  coHostInvite: z.nullable(z.strictObject({ invitedBy: memberSummary })),
   eventName: z.string(),
   activityType: z.string(),
   sportId: z.int(),
@@ -133,17 +138,17 @@ export type EventList = z.infer<typeof eventList>;
 export const eventListQuery = z.strictObject({
   ...pagingQuery,
   type: z.optional(eventTab),
-  sport_id: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ROW_ID_MAX))),
+  sport_id: z.optional(rowIdParam),
   /** Kilometres from (`lat`, `lng`); both are needed with it. */
   range: z.optional(z.coerce.number().check(z.gt(0), z.lte(EVENT_RANGE_MAX_KM))),
-  lat: z.optional(z.coerce.number().check(z.gte(-90), z.lte(90))),
-  lng: z.optional(z.coerce.number().check(z.gte(-180), z.lte(180))),
+  lat: z.optional(latitudeParam),
+  lng: z.optional(longitudeParam),
   search: z.optional(z.string().check(z.maxLength(100))),
 });
 export type EventListQuery = z.infer<typeof eventListQuery>;
 
 /** `GET /api/getChallengeDetails?id=`. */
-export const eventIdQuery = z.strictObject({ id: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ROW_ID_MAX)) });
+export const eventIdQuery = z.strictObject({ id: rowIdParam });
 
 const optionalGoal = (max: number) => z.optional(z.nullable(z.number().check(z.gt(0, 'A goal must be more than zero.'), z.lte(max))));
 
@@ -152,10 +157,10 @@ const optionalGoal = (max: number) => z.optional(z.nullable(z.number().check(z.g
  * presence of `id`. Dates are instants; the server checks end after start, the time zone, goals and capacity again.
  */
 export const eventInput = z.strictObject({
-  id: z.optional(z.int().check(z.minimum(1), z.maximum(ROW_ID_MAX))),
+  id: z.optional(rowId),
   eventName: z.string().check(z.trim(), z.minLength(1, 'Give the event a name.'), z.maxLength(EVENT_NAME_MAX)),
   activityType: z.string().check(z.trim(), z.maxLength(EVENT_ACTIVITY_TYPE_MAX)),
-  sportId: z.int(),
+  sportId: rowId,
   difficulty: difficulty,
   icon: eventIcon,
   /** Upload key from `POST /api/compress-image` (purpose `event`), or null for none. */
@@ -167,31 +172,41 @@ export const eventInput = z.strictObject({
   startDate: secondsString,
   endDate: secondsString,
   timeZone: ianaZone,
-  latitude: z.optional(z.nullable(z.number().check(z.gte(-90), z.lte(90)))),
-  longitude: z.optional(z.nullable(z.number().check(z.gte(-180), z.lte(180)))),
+  latitude: z.optional(z.nullable(latitude)),
+  longitude: z.optional(z.nullable(longitude)),
   location: z.optional(z.string().check(z.trim(), z.maxLength(EVENT_PLACE_MAX))),
   city: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   state: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   country: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   zipCode: z.optional(z.union([z.literal(''), zipCode])),
-  routeId: z.optional(z.nullable(z.int().check(z.minimum(1), z.maximum(ROW_ID_MAX)))),
+  routeId: z.optional(z.nullable(rowId)),
   goalCalories: optionalGoal(100_000),
   goalElevation: optionalGoal(20_000),
   goalDistance: optionalGoal(2_000_000),
-  CoHost: z.optional(z.array(z.int().check(z.minimum(1), z.maximum(ROW_ID_MAX))).check(z.maxLength(EVENT_COHOSTS_MAX, `At most ${EVENT_COHOSTS_MAX} co-hosts.`))),
+  /**
+   * Co-hosts wanted, accepted and invited alike: a new id is invited (it accepts or declines), a missing one is taken
+   * off. Only the organiser changes them; left out, they stay as they are.
+   */
+  CoHost: z.optional(z.array(rowId).check(z.maxLength(EVENT_COHOSTS_MAX, `At most ${EVENT_COHOSTS_MAX} co-hosts.`))),
   capacity: z.optional(z.nullable(z.int().check(z.minimum(1, 'Capacity is at least 1.'), z.maximum(EVENT_CAPACITY_MAX)))),
 });
 export type EventInput = z.infer<typeof eventInput>;
 
 /** Toggles and joins: `POST /api/challenge/interestedChallengetoggle`, `/join`, `/opt-out`; answer `eventStatus`. */
-export const challengeIdBody = z.strictObject({ challengeId: z.int().check(z.minimum(1), z.maximum(ROW_ID_MAX)) });
+export const challengeIdBody = z.strictObject({ challengeId: rowId });
 
 /** `POST /api/challenge/member/invite`: invite members (each gets a notification). */
 export const inviteBody = z.strictObject({
-  challengeId: z.int().check(z.minimum(1), z.maximum(ROW_ID_MAX)),
-  userIds: z.array(z.int().check(z.minimum(1), z.maximum(ROW_ID_MAX))).check(z.minLength(1, 'Pick someone to invite.'), z.maxLength(EVENT_INVITES_MAX)),
+  challengeId: rowId,
+  userIds: z.array(rowId).check(z.minLength(1, 'Pick someone to invite.'), z.maxLength(EVENT_INVITES_MAX)),
 });
 export const invited = z.strictObject({ invited: z.array(z.int()) });
+
+/** `GET /api/challenge/cohost-invites`: the viewer's co-host invitations waiting for an answer, newest first. */
+export const cohostInvitesQuery = z.strictObject(pagingQuery);
+
+/** `POST /api/challenge/cohost/decline`: the event as the member now sees it, or null when they may no longer see it. */
+export const cohostDeclined = z.strictObject({ event: z.nullable(event) });
 
 /** `POST /api/challenge/cancel` (organiser only): attendees are notified; the event stays, marked cancelled. */
 export const cancelBody = challengeIdBody;
@@ -199,20 +214,20 @@ export const cancelBody = challengeIdBody;
 export const deleteEventBody = challengeIdBody;
 
 /** `GET /api/challenge/:challengeId/calendar.ics`: the event as an iCalendar file (text/calendar), in its own time zone. */
-export const eventCalendarParams = z.strictObject({ challengeId: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ROW_ID_MAX)) });
+export const eventCalendarParams = z.strictObject({ challengeId: rowIdParam });
 
 /** `GET /api/challenge/people?challengeId=&list=`: who is going, interested or waiting (waitlist in order). */
 export const PEOPLE_LISTS = ['going', 'interested', 'waitlist'] as const;
 export const eventPeopleQuery = z.strictObject({
   ...pagingQuery,
-  challengeId: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ROW_ID_MAX)),
+  challengeId: rowIdParam,
   list: z.enum(PEOPLE_LISTS),
 });
 export const eventPeople = pagedList(memberSummary);
 
 /** `POST /api/saveProductLike {id, likeUniCode, type: 'challenge'}`: set or remove the viewer's reaction. */
 export const productLikeBody = z.strictObject({
-  id: z.int().check(z.minimum(1), z.maximum(ROW_ID_MAX)),
+  id: rowId,
   likeUniCode: z.nullable(reactionCodeInput),
   type: z.literal('challenge'),
 });
@@ -222,6 +237,6 @@ export const productLikes = z.strictObject({ id: z.int(), likes: feedLikes });
 /** `GET /api/challenge/likes`: who reacted to an event, all of them or with one reaction (answers `feedLikers`). */
 export const eventLikersQuery = z.strictObject({
   ...pagingQuery,
-  challengeId: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ROW_ID_MAX)),
+  challengeId: rowIdParam,
   likeUniCode: z.optional(reactionCodeInput),
 });

@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { pagedList } from './envelope';
+import { parentIdOrNone, rowId, rowIdParam } from './ids';
 import { pagingQuery } from './paging';
+import { calendarDate } from './rules';
 import { memberSummary } from './social';
 
 /**
@@ -90,7 +92,8 @@ export type FeedList = z.infer<typeof feedList>;
 export const FEED_FILTERS = ['all', 'following', 'mine'] as const;
 export const feedFilter = z.enum(FEED_FILTERS);
 
-const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-05-17.'));
+/** What a `startDate`/`endDate` that is not a day of 1900-2100 is told. */
+export const FEED_DATE_MESSAGE = 'Use a real date between 1900 and 2100, like 2026-05-17.';
 
 /** `GET /api/feed`. */
 export const feedListQuery = z.strictObject({
@@ -98,23 +101,23 @@ export const feedListQuery = z.strictObject({
   per_page: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(50))),
   search: z.optional(z.string().check(z.maxLength(100))),
   filter_type: z.optional(feedFilter),
-  startDate: z.optional(isoDate),
-  endDate: z.optional(isoDate),
-  userId: z.optional(z.coerce.number().check(z.int(), z.minimum(1))),
+  startDate: z.optional(calendarDate(FEED_DATE_MESSAGE)),
+  endDate: z.optional(calendarDate(FEED_DATE_MESSAGE)),
+  userId: z.optional(rowIdParam),
   handleName: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
 });
 
-export const feedIdParams = z.strictObject({ feedId: z.coerce.number().check(z.int(), z.minimum(1)) });
+export const feedIdParams = z.strictObject({ feedId: rowIdParam });
 
 /** `POST /api/feed` (create) and `PUT /api/feed` (edit: with `id`). Hashtags and mentions are read from the text. */
 export const feedInput = z.strictObject({
-  id: z.optional(z.int().check(z.minimum(1))),
+  id: z.optional(rowId),
   title: z.string().check(z.trim(), z.maxLength(FEED_TITLE_MAX)),
   description: z.string().check(z.trim(), z.maxLength(FEED_DESCRIPTION_MAX)),
   isDraft: z.boolean(),
-  activityId: z.optional(z.nullable(z.int().check(z.minimum(1)))),
+  activityId: z.optional(z.nullable(rowId)),
   /** Members tagged beside the text's @mentions (user ids). */
-  tagUser: z.optional(z.array(z.int().check(z.minimum(1))).check(z.maxLength(FEED_TAGS_MAX))),
+  tagUser: z.optional(z.array(rowId).check(z.maxLength(FEED_TAGS_MAX))),
   location: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(FEED_LOCATION_MAX)))),
   latitude: z.optional(z.nullable(z.number().check(z.gte(-90), z.lte(90)))),
   longitude: z.optional(z.nullable(z.number().check(z.gte(-180), z.lte(180)))),
@@ -123,15 +126,15 @@ export const feedInput = z.strictObject({
 });
 export type FeedInput = z.infer<typeof feedInput>;
 
-export const feedIdBody = z.strictObject({ feedId: z.int().check(z.minimum(1)) });
+export const feedIdBody = z.strictObject({ feedId: rowId });
 
 /** `POST /api/feed/like`: set the viewer's reaction (`null` removes it). Answers the whole feed (spec §4). */
-export const feedLikeBody = z.strictObject({ feedId: z.int().check(z.minimum(1)), likeUniCode: z.nullable(reactionCodeInput) });
+export const feedLikeBody = z.strictObject({ feedId: rowId, likeUniCode: z.nullable(reactionCodeInput) });
 
 /** `GET /api/feed/likes`: who reacted, optionally with one reaction. */
 export const feedLikersQuery = z.strictObject({
   ...pagingQuery,
-  feedId: z.coerce.number().check(z.int(), z.minimum(1)),
+  feedId: rowIdParam,
   likeUniCode: z.optional(reactionCodeInput),
 });
 export const feedLiker = z.strictObject({ ...memberSummary.shape, likeUniCode: reactionCode });
@@ -175,8 +178,8 @@ export type FeedComment = z.infer<typeof feedComment>;
  */
 export const feedCommentsQuery = z.strictObject({
   ...pagingQuery,
-  feedId: z.coerce.number().check(z.int(), z.minimum(1)),
-  parentId: z.optional(z.coerce.number().check(z.int(), z.minimum(1))),
+  feedId: rowIdParam,
+  parentId: z.optional(rowIdParam),
 });
 export const feedCommentList = pagedList(feedComment);
 export const feedReplyList = pagedList(feedReply);
@@ -185,8 +188,8 @@ export const feedCommentsAnswer = z.union([feedCommentList, feedReplyList]);
 
 /** `POST /api/feed/comment`: a top-level comment (`parentId` 0 or absent) or a reply to one. */
 export const newCommentBody = z.strictObject({
-  feedId: z.int().check(z.minimum(1)),
-  parentId: z.optional(z.int().check(z.minimum(0))),
+  feedId: rowId,
+  parentId: z.optional(parentIdOrNone),
   comment: z.string().check(z.trim(), z.minLength(1, 'Write something first.'), z.maxLength(COMMENT_MAX)),
 });
 /** A created comment, and the post's comment count now. */
@@ -194,16 +197,16 @@ export const commentSaved = z.strictObject({ comment: feedReply, commentCount: z
 
 /** `POST /api/feed/updateFeedComment`: your own comment's new text. */
 export const editCommentBody = z.strictObject({
-  feedId: z.int().check(z.minimum(1)),
-  commentId: z.int().check(z.minimum(1)),
+  feedId: rowId,
+  commentId: rowId,
   comment: z.string().check(z.trim(), z.minLength(1, 'Write something first.'), z.maxLength(COMMENT_MAX)),
 });
 
 /** `POST /api/feed/comment/like`: set whether the viewer likes the comment; answers the comment. */
-export const commentLikeBody = z.strictObject({ commentId: z.int().check(z.minimum(1)), isLiked: z.boolean() });
+export const commentLikeBody = z.strictObject({ commentId: rowId, isLiked: z.boolean() });
 
 /** `POST /api/feed/delete-comment`. */
-export const deleteCommentBody = z.strictObject({ feedId: z.int().check(z.minimum(1)), commentId: z.int().check(z.minimum(1)) });
+export const deleteCommentBody = z.strictObject({ feedId: rowId, commentId: rowId });
 /**
  * What a deletion leaves: the post's comment count now. `commentCount` counts every comment still there, top-level
  * and replies alike (adding either raises it by one). Deleting a reply lowers it by one and removes the reply from its

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { rowId } from './ids';
 
 /**
  * Routes drawn on a map or read from a GPX file (spec §3 Route, §7 `POST /api/route`, `POST /api/simplifyGeoJson`).
@@ -13,6 +14,15 @@ export const ROUTE_KEPT_POINTS_MAX = 2_000;
 export const GPX_MAX_BYTES = 5 * 1024 * 1024;
 export const ROUTE_NAME_MAX = 120;
 export const ROUTE_DESCRIPTION_MAX = 2000;
+
+/** Degrees to 7 places, about a centimetre: finer is noise, and a tiny value (1e-300) underflows distance maths in SQL. */
+const toCentimetre = (degrees: number) => Math.round(degrees * 1e7) / 1e7;
+/** A point's latitude and longitude as events and the geocoder take them: in range, to the centimetre (check 18). */
+export const latitude = z.pipe(z.number().check(z.gte(-90), z.lte(90)), z.transform(toCentimetre));
+export const longitude = z.pipe(z.number().check(z.gte(-180), z.lte(180)), z.transform(toCentimetre));
+/** The same in a query string. */
+export const latitudeParam = z.pipe(z.coerce.number().check(z.gte(-90), z.lte(90)), z.transform(toCentimetre));
+export const longitudeParam = z.pipe(z.coerce.number().check(z.gte(-180), z.lte(180)), z.transform(toCentimetre));
 
 export const lngLat = z.tuple([z.number().check(z.gte(-180), z.lte(180)), z.number().check(z.gte(-90), z.lte(90))]);
 export type LngLat = z.infer<typeof lngLat>;
@@ -37,7 +47,7 @@ export type SimplifiedLine = z.infer<typeof simplifiedLine>;
 export const routeInput = z.strictObject({
   name: z.optional(z.string().check(z.trim(), z.maxLength(ROUTE_NAME_MAX))),
   description: z.optional(z.string().check(z.trim(), z.maxLength(ROUTE_DESCRIPTION_MAX))),
-  sportId: z.int(),
+  sportId: rowId,
   coordinates: z.array(lngLat).check(z.minLength(2, 'A route needs at least two points.'), z.maxLength(ROUTE_POINTS_MAX)),
 });
 export type RouteInput = z.infer<typeof routeInput>;
@@ -65,8 +75,8 @@ export type Route = z.infer<typeof route>;
 
 /** `GET /api/getMapboxZipCode?lat=&lng=` (spec §3 Location info). Every field null when no geocoder is configured. */
 export const reverseGeocodeQuery = z.strictObject({
-  lat: z.coerce.number().check(z.gte(-90), z.lte(90)),
-  lng: z.coerce.number().check(z.gte(-180), z.lte(180)),
+  lat: latitudeParam,
+  lng: longitudeParam,
 });
 export const locationInfo = z.strictObject({
   lng: z.number(),

@@ -12,7 +12,7 @@ export const IMAGE_PURPOSES = ['profile', 'cover', 'feed', 'gear', 'event', 'rep
 export const uploadedImage = z.object({
   /** Pass this to the call that attaches the image (e.g. `profileImage` of update_profile). */
   key: z.string(),
-  /** The display size. */
+  /** The display size; signed for the uploader alone until the image is saved onto something (check 14). */
   url: z.string(),
   thumbnail: z.string(),
   /** Spec §3: `width:height` of the display size, so lists reserve the space before the image loads. */

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { pagedList } from './envelope';
+import { rowId } from './ids';
 import { pagingQuery } from './paging';
 import { memberCard, memberSummary } from './social';
 
@@ -61,7 +62,7 @@ export type NotificationList = z.infer<typeof notificationList>;
 export const notificationListQuery = z.strictObject(pagingQuery);
 
 /** `POST /api/notifications/read`: one notification, or every one when `notificationId` is left out. */
-export const markReadBody = z.strictObject({ notificationId: z.optional(z.int().check(z.minimum(1))) });
+export const markReadBody = z.strictObject({ notificationId: z.optional(rowId) });
 
 /**
  * `GET /api/notificationRequestFollowList`: the follow-requests row at the top of the notifications screen —

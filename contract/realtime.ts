@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { feedReply } from './feeds';
+import { rowId } from './ids';
 import { notification, notificationBadge } from './notifications';
 import { relationship } from './social';
 
@@ -67,8 +68,8 @@ export const MAX_WATCHED_THREADS = 20;
  * stops them. Watches last as long as the connection: after a reconnect the client sends them again.
  */
 export const clientMessage = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('watch'), subject: threadSubject, id: z.int().check(z.minimum(1)) }),
-  z.strictObject({ type: z.literal('unwatch'), subject: threadSubject, id: z.int().check(z.minimum(1)) }),
+  z.strictObject({ type: z.literal('watch'), subject: threadSubject, id: rowId }),
+  z.strictObject({ type: z.literal('unwatch'), subject: threadSubject, id: rowId }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessage>;
 

@@ -56,19 +56,22 @@ export function ageOn(dob: string, today: Date): number {
   return age;
 }
 
+/** Whether `YYYY-MM-DD` names a day that exists (no 31 April) in 1900-2100: past that, a date is a typo. */
 function isRealDate(value: string) {
   const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && value >= '1900' && value < '2101';
 }
 
-export const dob = z
-  .string()
-  .check(
-    z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter your date of birth as YYYY-MM-DD'),
-    z.refine(isRealDate, 'Enter a real date'),
-    z.refine((v) => v >= '1900-01-01', 'Enter a real date of birth'),
-    z.refine((v) => ageOn(v, new Date()) >= MIN_AGE_YEARS, `You must be at least ${MIN_AGE_YEARS} to join`),
-  );
+/**
+ * Every calendar date on the wire: `YYYY-MM-DD`, a day that exists, in 1900-2100. 2026-13-45 or a typo'd year is bad
+ * input with the field named, not an invalid time further in (check 18); `message` says what the field wants. Here
+ * rather than in a file of its own, and small: the sign-in page loads this file, and each byte costs it (check P1).
+ */
+export const calendarDate = (message: string) => z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, message), z.refine(isRealDate, message));
+
+export const dob = calendarDate('Enter a real date of birth as YYYY-MM-DD').check(
+  z.refine((v) => ageOn(v, new Date()) >= MIN_AGE_YEARS, `You must be at least ${MIN_AGE_YEARS} to join`),
+);
 
 /** What kind of member someone is; chosen after sign-up (spec §6 leaves the values to us). */
 export const USER_TYPES = [

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { pagedList } from './envelope';
+import { rowId, rowIdParam } from './ids';
 import { pageParam, pagingQuery } from './paging';
 
 /** Where the signed-in member stands with another; every follow toggle answers it (issue 4). */
@@ -46,18 +47,18 @@ export type MemberList = z.infer<typeof memberList>;
 const search = z.optional(z.string().check(z.maxLength(100)));
 
 /** `GET /api/user/all`. */
-export const membersQuery = z.strictObject({ ...pagingQuery, search, sportId: z.optional(z.coerce.number().check(z.int(), z.minimum(1))) });
+export const membersQuery = z.strictObject({ ...pagingQuery, search, sportId: z.optional(rowIdParam) });
 /** `GET /api/follower`, `/api/following`, `/api/followerRequest`. */
 export const followListQuery = z.strictObject({ ...pagingQuery, search });
 
 /** Follow, unfollow, accept, reject and remove-follower: the other member. */
-export const userIdBody = z.strictObject({ userId: z.int().check(z.minimum(1)) });
+export const userIdBody = z.strictObject({ userId: rowId });
 
 /** `GET /api/user-profile`: by handle or by id (one of them). */
 export const memberProfileQuery = z
   .strictObject({
     handleName: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
-    userId: z.optional(z.coerce.number().check(z.int(), z.minimum(1))),
+    userId: z.optional(rowIdParam),
   })
   .check(
     z.refine((q) => (q.handleName === undefined) !== (q.userId === undefined), { message: 'Give handleName or userId.' }),
@@ -89,10 +90,16 @@ export const userTagOption = memberSummary;
 export const userTagOptions = pagedList(userTagOption);
 export type UserTagOption = z.infer<typeof userTagOption>;
 
-/** `GET /api/feedTag`: hashtags already used, by prefix, most used first. `tagName` has no `#`. */
-export const hashTagOption = z.strictObject({ tagName: z.string(), useCount: z.int().check(z.minimum(0)) });
+/** `useCount` of a hashtag option counts up to this many posts; at the cap it means "this many or more". */
+export const HASHTAG_COUNT_CAP = 100;
+
+/**
+ * `GET /api/feedTag`: hashtags already used, by prefix, most used first. `tagName` has no `#`. `useCount` counts only
+ * the published posts the caller may see, up to `HASHTAG_COUNT_CAP`.
+ */
+export const hashTagOption = z.strictObject({ tagName: z.string(), useCount: z.int().check(z.minimum(0), z.maximum(HASHTAG_COUNT_CAP)) });
 export const hashTagOptions = pagedList(hashTagOption);
 export type HashTagOption = z.infer<typeof hashTagOption>;
 
-/** `GET /api/selectMembers`: members the viewer may invite or make co-host (anyone they may see); same card as lists. */
+/** `GET /api/selectMembers`: members the viewer may invite or ask to co-host (followers and following); same card as lists. */
 export const selectMembersQuery = optionsQuery;

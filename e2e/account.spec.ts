@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { readZip } from '../server/test/zip-reader';
-import { newMember, signInThroughUi, signUpThroughApi } from './support/accounts';
+import { newMember, signInThroughUi, signOutThroughMenu, signUpThroughApi } from './support/accounts';
 import { settledMotion } from './support/steady';
 import { checkA11y, expect, test } from './support/test';
 
@@ -46,4 +46,46 @@ test('a member deletes the account and can no longer sign in with it', async ({ 
   await signInThroughUi(page, member.email, member.password);
   await expect(page.getByText('The e-mail or password is incorrect.').first()).toBeVisible();
   await expect(page).toHaveURL(/\/auth\/login/);
+});
+
+test('signing out sends nothing after it: no 401, no cancelled request, a clean console', async ({ page, request, consoleErrors }) => {
+  const member = newMember('leaver');
+  const { token } = await signUpThroughApi(request, member);
+  const posted = await request.post('/api/feed', {
+    data: { title: 'Last loop before signing out', description: '', isDraft: false },
+    headers: { Authorization: `Bearer ${token.access_token}` },
+  });
+  expect(posted.status()).toBe(200);
+  const refused: string[] = [];
+  const failed: string[] = [];
+  page.on('response', (res) => {
+    if (res.url().includes('/api/') && res.status() >= 400) refused.push(`${res.status()} ${res.request().method()} ${res.url()}`);
+  });
+  page.on('requestfailed', (req) => failed.push(`${req.failure()?.errorText} ${req.method()} ${req.url()}`));
+
+  // From the feed (the list, the badge and the live socket all open) ...
+  await signInThroughUi(page, member.email, member.password);
+  await expect(page).toHaveURL(/\/feeds$/);
+  await expect(page.getByRole('article').filter({ hasText: 'Last loop before signing out' })).toBeVisible();
+  await signOutThroughMenu(page);
+  await expect(page.getByText('You are signed out.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await checkA11y(page);
+
+  // ... and from the profile, whose page reads its member without a loading state.
+  await signInThroughUi(page, member.email, member.password);
+  await expect(page).toHaveURL(/\/feeds$/);
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('link', { name: 'My profile' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('tab', { name: /Feeds/ })).toContainText('1');
+  await signOutThroughMenu(page);
+  await expect(page.getByText('You are signed out.')).toBeVisible();
+
+  // Whatever was still on its way has had time to arrive.
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1000);
+  expect(refused).toEqual([]);
+  expect(failed).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { newMember, signedInPage, signInThroughUi, signUpThroughApi } from './support/accounts';
-import { canvasPaint, dayFromToday, outsideRequests, publishEventThroughApi, recordRequests } from './support/events';
+import { canvasPaint, dayFromToday, followThroughApi, outsideRequests, publishEventThroughApi, recordRequests } from './support/events';
 import { settledMotion } from './support/steady';
 import { checkA11y, expect, test } from './support/test';
 
@@ -58,7 +58,7 @@ const summaryOf = (page: Page, name: string) => page.getByRole('article', { name
 const goingButton = (page: Page, label: string, name: string) => page.getByRole('button', { name: `${label}: ${name}`, exact: true });
 const peopleSection = (page: Page) => page.getByRole('region', { name: 'People', exact: true });
 
-test('an organiser draws a route and publishes with one place; B joins, C waits and moves up, comments, reacts and downloads the .ics; no request leaves the app', async ({
+test('an organiser draws a route and publishes with two places (one theirs); B joins, C waits and moves up, comments, reacts and downloads the .ics; no request leaves the app', async ({
   browser,
   request,
   baseURL,
@@ -132,12 +132,13 @@ test('an organiser draws a route and publishes with one place; B joins, C waits 
   const routeSaved = a.waitForResponse((r) => new URL(r.url()).pathname === '/api/route' && r.request().method() === 'POST');
   await next(a, 4, 'Goals & people');
   expect((await routeSaved).status()).toBe(200);
-  await a.getByLabel('Capacity').fill('1');
+  // Two places: the organiser is going from the moment it is published, and holds one.
+  await a.getByLabel('Capacity').fill('2');
   await checkA11y(a);
   await next(a, 5, 'Preview', 'Preview');
   const preview = a.getByRole('article', { name: 'Event preview' });
   await expect(preview.getByRole('heading', { level: 3, name })).toBeVisible();
-  await expect(preview).toContainText('1 place, then a waitlist');
+  await expect(preview).toContainText('2 places, then a waitlist');
   await expect(preview).toContainText('Times in Europe/Lisbon');
   await checkA11y(a);
   const eventId = await publish(a);
@@ -151,7 +152,10 @@ test('an organiser draws a route and publishes with one place; B joins, C waits 
   await expect(aMap.getByRole('img', { name: 'Meeting point' })).toBeVisible();
   await expect.poll(async () => (await canvasPaint(a, aCanvas)).routePixels, { timeout: 10_000 }).toBeGreaterThan(150);
   await expect(a.getByRole('region', { name: 'Route', exact: true })).toContainText(/Distance\s*[\d.,]+ (km|mi)/);
-  await expect(peopleSection(a)).toContainText('1 of 1 spot left');
+  await expect(peopleSection(a)).toContainText('1 of 2 spots left');
+  await expect(peopleSection(a).getByRole('button', { name: '1 going', exact: true })).toBeVisible();
+  await expect(summaryOf(a, name)).toContainText('You’re organising this event, and counted as going.');
+  await expect(summaryOf(a, name).getByRole('button', { name: `Going: ${name}`, exact: true })).toHaveCount(0);
   await checkA11y(a);
 
   // 2. B opens the event and goes: the one place is taken.
@@ -165,7 +169,7 @@ test('an organiser draws a route and publishes with one place; B joins, C waits 
   await goingButton(b, 'Going', name).click();
   await bJoined;
   await expect(goingButton(b, 'Going', name)).toHaveAttribute('aria-pressed', 'true');
-  await expect(peopleSection(b).getByRole('button', { name: '1 going', exact: true })).toBeVisible();
+  await expect(peopleSection(b).getByRole('button', { name: '2 going', exact: true })).toBeVisible();
   await expect(peopleSection(b)).toContainText('Full · new joiners go on a waitlist');
   await checkA11y(b);
 
@@ -173,7 +177,7 @@ test('an organiser draws a route and publishes with one place; B joins, C waits 
   const c = await signedInPage(browser, cara, pageErrors);
   const cUrls = recordRequests(c.context());
   await c.goto(`/events/${eventId}`);
-  await expect(peopleSection(c).getByRole('button', { name: '1 going', exact: true })).toBeVisible();
+  await expect(peopleSection(c).getByRole('button', { name: '2 going', exact: true })).toBeVisible();
   await checkA11y(c);
   const cJoined = statusAnswer(c, 'join');
   await goingButton(c, 'Join waitlist', name).click();
@@ -192,7 +196,7 @@ test('an organiser draws a route and publishes with one place; B joins, C waits 
   await expect(peopleSection(b).getByRole('button', { name: '0 waiting', exact: true })).toBeVisible();
   await c.reload();
   await expect(goingButton(c, 'Going', name)).toHaveAttribute('aria-pressed', 'true');
-  await expect(peopleSection(c).getByRole('button', { name: '1 going', exact: true })).toBeVisible();
+  await expect(peopleSection(c).getByRole('button', { name: '2 going', exact: true })).toBeVisible();
   await expect(peopleSection(c).getByRole('button', { name: '0 waiting', exact: true })).toBeVisible();
   await expect(peopleSection(c).getByRole('status')).toHaveCount(0);
 
@@ -240,7 +244,7 @@ test('an organiser draws a route and publishes with one place; B joins, C waits 
   for (const page of [a, b, c]) await page.context().close();
 });
 
-test('the list shows the new event with its Going count, and the Past and Yours tabs switch the list', async ({ page, request }) => {
+test('the list shows the new event with its organiser going, and the Past and Yours tabs switch the list', async ({ page, request }) => {
   test.setTimeout(90_000);
   const member = newMember('lister', { firstName: 'Lee', lastName: 'Lister' });
   const { token } = await signUpThroughApi(request, member);
@@ -254,12 +258,11 @@ test('the list shows the new event with its Going count, and the Past and Yours 
   const list = page.getByRole('list', { name: 'Upcoming events' });
   const card = list.getByRole('article', { name, exact: true });
   await expect(card).toBeVisible();
-  await expect(card).toContainText('0 going');
-  const joined = statusAnswer(page, 'join');
-  await card.getByRole('button', { name: `Going: ${name}`, exact: true }).click();
-  await joined;
-  await expect(card.getByRole('button', { name: `Going: ${name}`, exact: true })).toHaveAttribute('aria-pressed', 'true');
+  // The organiser's own event: counted among those going, and no Interested / Going to press.
   await expect(card).toContainText('1 going');
+  await expect(card).toContainText('You’re organising this event, and counted as going.');
+  await expect(card.getByRole('button', { name: `Going: ${name}`, exact: true })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: `Interested in ${name}`, exact: true })).toHaveCount(0);
   await checkA11y(page);
 
   const tabs = page.getByRole('navigation', { name: 'Which events' });
@@ -277,6 +280,105 @@ test('the list shows the new event with its Going count, and the Past and Yours 
   await expect(past.getByRole('article', { name: 'Kühtai from Ötz', exact: true })).toBeVisible();
   await expect(past.getByRole('article', { name, exact: true })).toHaveCount(0);
   await checkA11y(page);
+});
+
+test('a draft is saved from the form and published from its own page; the edit page without an event says none was chosen', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const member = newMember('drafter', { firstName: 'Dee', lastName: 'Drafter' });
+  await signUpThroughApi(request, member);
+  const name = `Trail day ${Date.now().toString(36)}`;
+  await signInThroughUi(page, member.email, member.password);
+  await expect(page).toHaveURL(/\/feeds$/);
+
+  await page.goto('/events/edit');
+  await expect(page.getByRole('heading', { level: 1, name: 'No event chosen' })).toBeVisible();
+  await expect(page.getByText(/deleted/)).toHaveCount(0);
+  await checkA11y(page);
+  await page.getByRole('link', { name: 'Create an event' }).click();
+  await expect(page).toHaveURL(/\/events\/create$/);
+
+  await fillBasics(page, name, 'Two drains and a reroute. Gloves and water are yours.');
+  await next(page, 2, 'When');
+  await fillWhen(page, dayFromToday(3));
+  await next(page, 3, 'Where & route');
+  await next(page, 4, 'Goals & people');
+  await next(page, 5, 'Preview', 'Preview');
+  await page.getByRole('button', { name: 'Save as draft', exact: true }).click();
+  await expect(page.getByText('Draft saved.', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/events\/\d+$/);
+
+  // The draft's page: marked, said to be a draft, and published from here.
+  const summary = summaryOf(page, name);
+  await expect(summary.getByText('Draft', { exact: true })).toBeVisible();
+  await expect(summary).toContainText('This is a draft. Only its organiser and co-hosts can see it. Publish it to let people join.');
+  await expect(peopleSection(page).getByRole('button', { name: '0 going', exact: true })).toBeVisible();
+  await checkA11y(page);
+  const published = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/challenge/publish' && r.status() === 200);
+  await summary.getByRole('button', { name: 'Publish', exact: true }).click();
+  await published;
+  await expect(page.getByText('Event Created Successfully')).toBeVisible();
+  await expect(summary.getByText('Draft', { exact: true })).toHaveCount(0);
+  await expect(summary.getByRole('button', { name: 'Publish', exact: true })).toHaveCount(0);
+  await expect(summary).toContainText('You’re organising this event, and counted as going.');
+  await expect(peopleSection(page).getByRole('button', { name: '1 going', exact: true })).toBeVisible();
+  await checkA11y(page);
+
+  // Published for everyone: it is in the upcoming list now, after a reload too.
+  await page.goto(`/events?search=${encodeURIComponent(name)}`);
+  await expect(page.getByRole('list', { name: 'Upcoming events' }).getByRole('article', { name, exact: true })).toContainText('1 going');
+  await checkA11y(page);
+});
+
+test('a member asked to co-host accepts from the notifications, and can edit the event from then on', async ({ browser, request }) => {
+  test.setTimeout(150_000);
+  const pageErrors: string[] = [];
+  const olga = newMember('olga', { firstName: 'Olga', lastName: 'Organiser' });
+  const colin = newMember('colin', { firstName: 'Colin', lastName: 'Cohost' });
+  const olgaSession = await signUpThroughApi(request, olga);
+  const colinSession = await signUpThroughApi(request, colin);
+  // Colin follows Olga: a connection, so she may ask him.
+  await followThroughApi(request, colinSession.token.access_token, olgaSession.user.userId);
+  const name = `Gravel social ${Date.now().toString(36)}`;
+  const eventId = await publishEventThroughApi(request, olgaSession.token.access_token, name, 4, { CoHost: [colinSession.user.userId] });
+
+  // Olga sees Colin asked, not yet a co-host.
+  const o = await signedInPage(browser, olga, pageErrors);
+  await o.goto(`/events/${eventId}`);
+  await expect(peopleSection(o)).toContainText(`Invited to co-host, no answer yet · @${colin.handleName}`);
+  await checkA11y(o);
+
+  // Colin finds the invitation at the top of his notifications, with the event named, and accepts.
+  const c = await signedInPage(browser, colin, pageErrors);
+  await c.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Notifications/ }).first().click();
+  await expect(c).toHaveURL(/\/notifications$/);
+  const invitations = c.getByRole('region', { name: 'Invitations to co-host' });
+  await expect(invitations).toContainText(`Olga Organiser invited you to co-host ${name}.`);
+  await expect(c.getByRole('link', { name: /Olga Organiser invited you to co-host an event\./ })).toBeVisible();
+  await checkA11y(c);
+  await invitations.getByRole('button', { name: `Accept: co-host ${name}` }).click();
+  await expect(c.getByText('You’re a co-host of this event now.')).toBeVisible();
+  await expect(invitations).toHaveCount(0);
+
+  // On the event: a co-host (said so), with Going still his to press, and Edit in the options.
+  await c.goto(`/events/${eventId}`);
+  const summary = summaryOf(c, name);
+  await expect(summary).toContainText('You’re co-hosting this event.');
+  await expect(goingButton(c, 'Going', name)).toHaveAttribute('aria-pressed', 'false');
+  await expect(peopleSection(c)).toContainText(`Co-host · @${colin.handleName}`);
+  await summary.getByRole('button', { name: 'Event options' }).click();
+  await expect(c.getByRole('link', { name: 'Edit' })).toBeVisible();
+  await checkA11y(c);
+  await c.getByRole('link', { name: 'Edit' }).click();
+  await expect(c).toHaveURL(new RegExp(`/events/edit\\?eventId=${eventId}$`));
+  await expect(c.getByRole('heading', { level: 1, name: 'Edit event' })).toBeVisible();
+  await checkA11y(c);
+
+  // Olga's page now names him co-host.
+  await o.reload();
+  await expect(peopleSection(o)).toContainText(`Co-host · @${colin.handleName}`);
+  await expect(peopleSection(o)).not.toContainText('Invited to co-host');
+  expect(pageErrors, 'uncaught errors in any page').toEqual([]);
+  for (const p of [o, c]) await p.context().close();
 });
 
 const CORPUS = {

@@ -28,6 +28,8 @@ test('a member resets the password with a mailed code; the old password and old 
   await page.getByLabel('E-mail').fill(member.email);
   await page.getByRole('button', { name: 'Send me a code' }).click();
   await expect(page.getByText(`We sent a 4-digit code to ${member.email}`)).toBeVisible();
+  // Another code only after the server's cooldown, counted down on the button.
+  await expect(page.getByRole('button', { name: /^Send a new code in 0:\d\d$/ })).toBeDisabled();
   await checkA11y(page);
   await page.getByLabel('Code').fill(await nextCode(member.email, seen));
   await page.getByRole('button', { name: 'Verify code' }).click();

@@ -31,9 +31,9 @@ const SIGNED_IN_ROUTES: Record<string, [path: string, heading: string][]> = {
   events: [
     ['/events', 'Events'],
     ['/events/create', 'Create an event'],
-    // Without an eventId there is nothing to edit (and no call is made); e2e/events.spec.ts and map-offline.spec.ts
-    // open and edit real events, with axe. A missing event's page answers a 404, which Chromium logs as a console error.
-    ['/events/edit', 'This event isn’t available'],
+    // Without an eventId there is nothing to edit: the page says so and makes no call. e2e/events.spec.ts and
+    // map-offline.spec.ts open and edit real events, with axe.
+    ['/events/edit', 'No event chosen'],
   ],
   'feeds and shorts': [
     ['/feeds', 'Your feed'],
@@ -109,6 +109,20 @@ test.describe('signed in', () => {
     await page.goto('/auth/login');
     await expect(page).toHaveURL(/\/feeds$/);
     await expect(page.getByRole('heading', { name: 'Your feed' })).toBeVisible();
+  });
+
+  test('from 1024 to 1600 px the top bar’s links and the account menu sit side by side, none over another', async ({ page }) => {
+    for (const width of [1024, 1280, 1440, 1600]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/feeds');
+      const links = page.getByRole('banner').getByRole('navigation', { name: 'Main' }).getByRole('link');
+      await expect(links).toHaveText(NAV_ENTRIES);
+      const boxes = [...(await Promise.all((await links.all()).map((link) => link.boundingBox()))), await accountMenu(page).boundingBox()];
+      for (let i = 1; i < boxes.length; i++) {
+        expect(boxes[i - 1]!.x + boxes[i - 1]!.width, `at ${width} px, item ${i} starts after item ${i - 1} ends`).toBeLessThanOrEqual(boxes[i]!.x);
+      }
+      expect(boxes.at(-1)!.x + boxes.at(-1)!.width).toBeLessThanOrEqual(width);
+    }
   });
 
   test('at 360 px the bottom navigation shows its seven entries', async ({ page }) => {

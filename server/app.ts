@@ -33,7 +33,8 @@ import { optionsRoutes } from './modules/social/options-routes';
 import { socialRoutes } from './modules/social/routes';
 import { userRoutes } from './modules/users/routes';
 import { registerAuthentication } from './plugins/authenticate';
-import { registerErrorHandler } from './plugins/error-handler';
+import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
+import { registerNulTextGuard } from './plugins/nul-text';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
@@ -69,6 +70,8 @@ export async function buildApp({ config, db, clock = systemClock, mailer, sms, s
     genReqId: () => crypto.randomUUID(),
     // A line per request only when asked for (LOG_LEVEL=debug); errors are always logged with their request id.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
+    // A path Fastify cannot route (broken escapes, an over-long parameter) is answered in the wire's error shape.
+    frameworkErrors,
   });
   // Every route with its request schemas, collected before any is added: check 10's test reads it to find each route
   // that takes an id, so a new one fails that test until it is covered.
@@ -95,6 +98,7 @@ export async function buildApp({ config, db, clock = systemClock, mailer, sms, s
   app.decorate('deps', deps);
 
   registerErrorHandler(app);
+  registerNulTextGuard(app);
   registerSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
   registerAuthentication(app, deps);

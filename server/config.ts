@@ -11,8 +11,11 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  // The built web app the server serves (vite build's outDir).
+  SPA_DIR: z.string().default('./dist'),
   DATABASE_URL: z.string().url('must be a postgres:// URL').optional(),
-  DEMO: flag.default(true),
+  // The demo world: on by default in development, off in production unless DEMO=1 (then with random passwords).
+  DEMO: flag.optional(),
   TRUST_PROXY: flag.default(false),
   SMTP_URL: z.string().url('must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('Switchback <no-reply@switchback.local>'),
@@ -100,7 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    demo: e.DEMO,
+    demo: e.DEMO ?? e.NODE_ENV !== 'production',
     trustProxy: e.TRUST_PROXY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -126,6 +129,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisChannel: e.REDIS_CHANNEL,
     publicSocketUrl: e.PUBLIC_SOCKET_URL,
     mapbox: e.MAPBOX_TOKEN ? { token: e.MAPBOX_TOKEN, apiUrl: e.MAPBOX_API_URL } : undefined,
-    spaDir: path.resolve('dist'),
+    spaDir: path.resolve(e.SPA_DIR),
   };
 }

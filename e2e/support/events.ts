@@ -79,3 +79,14 @@ export async function publishEventThroughApi(request: APIRequestContext, token: 
   expect(res.status(), `POST /api/challenge: ${body.message}`).toBe(200);
   return body.data.id;
 }
+
+/**
+ * `token`'s member follows `userId` through the API (accepted at once: the member followed is public). Invitations to
+ * an event or to co-host it go only to members with such a connection either way.
+ */
+export async function followThroughApi(request: APIRequestContext, token: string, userId: number) {
+  const res = await request.post('/api/follow', { headers: { Authorization: `Bearer ${token}` }, data: { userId } });
+  const body = (await res.json()) as { message: string; data: { isFollowing: boolean } };
+  expect(res.status(), `POST /api/follow: ${body.message}`).toBe(200);
+  expect(body.data.isFollowing).toBe(true);
+}

@@ -2,7 +2,8 @@ import { OAuth2Server } from 'oauth2-mock-server';
 
 /**
  * A local OpenID Connect issuer standing in for Google in the e2e run: real discovery, real keys, real signed ID
- * tokens, an /authorize that answers at once. The server under test verifies its tokens exactly as it would Google's.
+ * tokens, an /authorize that answers at once (the nonce it was sent comes back in the ID token, as Google's does).
+ * The server under test verifies its tokens exactly as it would Google's.
  */
 const port = Number(process.env.E2E_OIDC_PORT ?? 4599);
 const server = new OAuth2Server();

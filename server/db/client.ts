@@ -51,10 +51,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
 
-/** A migrated, empty PGlite database as a tarball, for tests to start many copies from. */
-export async function dumpMigratedPglite(): Promise<Blob> {
+/**
+ * A migrated, empty PGlite database as a tarball, for tests to start many copies from; `prepare` runs on it before the
+ * dump (tests stagger the id sequences there).
+ */
+export async function dumpMigratedPglite(prepare?: (db: Db) => Promise<void>): Promise<Blob> {
   const client = await PGlite.create(pgliteOptions);
-  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  await prepare?.(db as unknown as Db);
   const dump = await client.dumpDataDir('none');
   await client.close();
   return dump;

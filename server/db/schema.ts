@@ -110,6 +110,21 @@ export const codeFailures = pgTable(
   (t) => [index('code_failures_email_created').on(t.email, t.createdAt)],
 );
 
+/**
+ * Every failed password sign-in, kept for the per-account limit (issue 17 item 8): counted per address signed in to,
+ * whatever network it came from, so spreading guesses over many addresses gains nothing. Keyed by the e-mail, not the
+ * account, so an address nobody owns is paused exactly like a member's and the pause tells no one which is which.
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('sign_in_failures_email_created').on(t.email, t.createdAt)],
+);
+
 /** A member's link to a social provider, by the provider's subject (never by e-mail). */
 export const identities = pgTable(
   'identities',
@@ -560,23 +575,37 @@ export const eventCohosts = pgTable(
   (t) => [uniqueIndex('event_cohosts_event_user').on(t.eventId, t.userId), index('event_cohosts_user').on(t.userId)],
 );
 
+/** Who was invited to which event, by whom and when: the columns a co-host invitation and an event invitation share. */
+const eventInvitationColumns = () => ({
+  eventId: integer('event_id')
+    .notNull()
+    .references(() => events.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  invitedBy: integer('invited_by')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/**
+ * Co-host invitations waiting for an answer. Being named co-host is an invitation the member accepts (the row moves
+ * to `event_cohosts`) or declines (the row goes); until then they have no rights on the event.
+ */
+export const eventCohostInvites = pgTable('event_cohost_invites', eventInvitationColumns(), (t) => [
+  uniqueIndex('event_cohost_invites_event_user').on(t.eventId, t.userId),
+  index('event_cohost_invites_user').on(t.userId),
+  index('event_cohost_invites_invited_by_created').on(t.invitedBy, t.createdAt),
+]);
+
 /** Invitations: an invited member may see an invite-only event (and a private organiser's event). */
-export const eventInvites = pgTable(
-  'event_invites',
-  {
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    invitedBy: integer('invited_by')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: ts('created_at').notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('event_invites_event_user').on(t.eventId, t.userId), index('event_invites_user').on(t.userId)],
-);
+export const eventInvites = pgTable('event_invites', eventInvitationColumns(), (t) => [
+  uniqueIndex('event_invites_event_user').on(t.eventId, t.userId),
+  index('event_invites_user').on(t.userId),
+  // The daily invitation cap counts a sender's invitations of the last 24 hours.
+  index('event_invites_invited_by_created').on(t.invitedBy, t.createdAt),
+]);
 
 /** Members interested in an event. */
 export const eventInterests = pgTable(

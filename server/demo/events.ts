@@ -1,16 +1,17 @@
 import type { EventIcon, Repeats, WhoCanSee } from '#contract/events';
 import type { Deps } from '../deps';
-import { eventAttendees, eventCohosts, eventInterests, eventInvites, events } from '../db/schema';
+import { eventAttendees, eventCohostInvites, eventCohosts, eventInterests, eventInvites, events, notifications } from '../db/schema';
 import { days, hours, minutes } from '../lib/clock';
-import { localParts, offsetSeconds } from '../modules/events/time-zone';
+import { sentenceFor } from '../modules/notifications/sentences';
 import { saveRoute } from '../modules/map-routes/service';
 import { attachUpload } from '../modules/media/attach';
 import { processImage } from '../modules/media/image-pipeline';
 import { saveUpload } from '../modules/media/service';
 import { DEMO_MEMBERS } from './accounts';
+import { localDay, onLocalDay, type Weekday } from './local-days';
 import { landscape } from './profile-images';
 
-type Seeded = { id: number; handleName: string };
+type Seeded = { id: number; handleName: string; firstName: string; lastName: string };
 type Handle = (typeof DEMO_MEMBERS)[number]['handleName'];
 
 /** `[lng, lat, elevation m]`: a route as a GPS unit records it. */
@@ -66,8 +67,12 @@ type DemoEvent = {
   difficulty: 'easy' | 'moderate' | 'hard' | 'expert';
   icon: EventIcon;
   description: string;
-  /** Days from now (negative: past), and the local start time in `zone`. */
-  inDays: number;
+  /**
+   * The local day in `zone` it starts on: days from today (negative: past), or the weekday its name or text names
+   * (the next one after today), so "Thursday night ride" is on a Thursday whatever day the demo is started.
+   */
+  day: number | Weekday;
+  /** The local start time in `zone`. */
   at: [hour: number, minute: number];
   lengthMs: number;
   zone: string;
@@ -79,9 +84,15 @@ type DemoEvent = {
   banner?: true;
   capacity?: number;
   goals?: { calories?: number; elevation?: number; distance?: number };
+  /** Co-hosts who accepted. */
   cohosts?: Handle[];
+  /** Asked to co-host, not yet answering: the invitation waits in their notifications and on the event's page. */
+  askedToCohost?: Handle[];
   invited?: Handle[];
-  /** In the order they joined: the first `capacity` go, the rest wait in this order. */
+  /**
+   * In the order they joined, after the organiser (going from the moment it was published, holding one place): the
+   * places left go first, the rest wait in this order.
+   */
   joiners?: Handle[];
   interested?: Handle[];
 };
@@ -98,7 +109,7 @@ const EVENTS: DemoEvent[] = [
     difficulty: 'moderate',
     icon: 'bike',
     description: 'Two laps of Canyon and Benjamin, lights on for the second. Regroup at every junction, nobody rides home alone.\n\nBring lights, a layer and a snack.',
-    inDays: 3,
+    day: 'Thursday',
     at: [18, 0],
     lengthMs: hours(2.5),
     zone: 'America/Denver',
@@ -118,7 +129,7 @@ const EVENTS: DemoEvent[] = [
     difficulty: 'hard',
     icon: 'sun',
     description: 'Headlamp start, coffee at the summit, back down for breakfast. Steep and rocky: good shoes, please. Small group so we can wait at the top for the sun.',
-    inDays: 5,
+    day: 5,
     at: [5, 30],
     lengthMs: hours(3),
     zone: 'America/Denver',
@@ -126,8 +137,11 @@ const EVENTS: DemoEvent[] = [
     route: { name: 'Sanitas ridge and valley', sportId: 35, points: SANITAS_HIKE },
     capacity: 3,
     goals: { elevation: 360, distance: 5_200 },
-    joiners: ['priyahikes', 'mayatrails', 'lenaruns', 'theowalks', 'jonasrides'],
+    // Priya, Maya and Lena take the three places; Theo and Jonas wait.
+    joiners: ['mayatrails', 'lenaruns', 'theowalks', 'jonasrides'],
     interested: ['samgravel'],
+    // Priya asks Maya, the demo member, to co-host: the invitation a new user finds waiting.
+    askedToCohost: ['mayatrails'],
   },
   {
     by: 'jonasrides',
@@ -137,7 +151,7 @@ const EVENTS: DemoEvent[] = [
     difficulty: 'expert',
     icon: 'mountain',
     description: 'The first col of the year, at our own pace. Cake in Kühtai, then the long descent.',
-    inDays: -10,
+    day: -10,
     at: [8, 0],
     lengthMs: hours(5),
     zone: 'Europe/Vienna',
@@ -155,7 +169,7 @@ const EVENTS: DemoEvent[] = [
     difficulty: 'easy',
     icon: 'flag',
     description: 'Pump track games for the under-12s. Parents ride too. Only for families I know: ask me if you want to come along.',
-    inDays: 2,
+    day: 'Saturday',
     at: [9, 30],
     lengthMs: hours(2),
     zone: 'America/Los_Angeles',
@@ -172,7 +186,7 @@ const EVENTS: DemoEvent[] = [
     difficulty: 'moderate',
     icon: 'flag',
     description: 'Two drains and one reroute on the loop. Tools provided; gloves and water are yours.',
-    inDays: 16,
+    day: 16,
     at: [8, 0],
     lengthMs: hours(5),
     zone: 'America/Denver',
@@ -187,7 +201,7 @@ const EVENTS: DemoEvent[] = [
     difficulty: 'moderate',
     icon: 'run',
     description: '10 km along the river, negative splits if the legs agree. Every Tuesday, rain or shine.',
-    inDays: 1,
+    day: 'Tuesday',
     at: [7, 0],
     lengthMs: hours(1),
     zone: 'Europe/Paris',
@@ -199,21 +213,12 @@ const EVENTS: DemoEvent[] = [
   },
 ];
 
-/** The instant the clocks in `zone` show `hour:minute` on the local day `inDays` from `now`. */
-export function localInstant(now: Date, inDays: number, [hour, minute]: [number, number], zone: string) {
-  const day = localParts(new Date(now.getTime() + days(inDays)), zone);
-  const wall = Date.UTC(day.year, day.month - 1, day.day, hour, minute);
-  // Twice: the first guess may sit on the other side of a change of offset from the answer.
-  let at = wall - offsetSeconds(new Date(wall), zone) * 1000;
-  at = wall - offsetSeconds(new Date(at), zone) * 1000;
-  return new Date(at);
-}
-
 /**
- * Gives the demo members events: Maya's ride with a route and a banner (Jonas co-hosts), Priya's hike with three
- * places and two on its waitlist, Jonas's climb ten days ago, Sam's followers-only session (Sam is private; Maya
- * follows him), Maya's draft, and Lena's weekly run; with people going and interested. Routes go through the route
- * service, with their recorded elevations. Runs once, on the demo world's first start.
+ * Gives the demo members events: Maya's Thursday ride with a route and a banner (Jonas co-hosts), Priya's hike with
+ * three places and two on its waitlist (Priya has asked Maya to co-host it), Jonas's climb ten days ago, Sam's
+ * followers-only Saturday session (Sam is private; Maya follows him), Maya's draft, and Lena's Tuesday run, weekly;
+ * organisers going to their own, with people going and interested. Routes go through the route service, with their
+ * recorded elevations. Runs once, on the demo world's first start.
  */
 export async function seedDemoEvents(deps: Deps, members: Seeded[]) {
   const byHandle = new Map(members.map((m) => [m.handleName, m]));
@@ -226,7 +231,7 @@ export async function seedDemoEvents(deps: Deps, members: Seeded[]) {
 
   for (const e of EVENTS) {
     const organiser = member(e.by);
-    const startsAt = localInstant(now, e.inDays, e.at, e.zone);
+    const startsAt = onLocalDay(localDay(now, e.day, e.zone), e.at, e.zone);
     const endsAt = new Date(startsAt.getTime() + e.lengthMs);
     // Made a week before it starts (two hours ago for one further off), published five minutes later unless a draft.
     const createdAt = new Date(Math.min(now.getTime() - hours(2), startsAt.getTime() - days(7)));
@@ -245,9 +250,11 @@ export async function seedDemoEvents(deps: Deps, members: Seeded[]) {
           image: await processImage(await landscape(1600, 640, DEMO_MEMBERS.find((m) => m.handleName === e.by)!.palette).jpeg({ quality: 85 }).toBuffer(), 'event'),
         })
       : null;
-    const joiners = e.joiners ?? [];
-    const going = e.capacity === undefined ? joiners : joiners.slice(0, e.capacity);
-    const waiting = joiners.slice(going.length);
+    // A draft has nobody going; a published event has its organiser first, then the joiners while there is room.
+    const people = e.draft ? [] : [e.by, ...(e.joiners ?? [])];
+    const going = e.capacity === undefined ? people : people.slice(0, e.capacity);
+    const waiting = people.slice(going.length);
+    const publishedAt = e.draft ? null : new Date(createdAt.getTime() + minutes(5));
 
     await deps.db.transaction(async (tx) => {
       if (banner) await attachUpload(tx, { userId: organiser.id, key: banner.key, field: 'bannerImage', purpose: 'event', now: createdAt });
@@ -279,21 +286,38 @@ export async function seedDemoEvents(deps: Deps, members: Seeded[]) {
           interestedCount: e.interested?.length ?? 0,
           createdAt,
           updatedAt: createdAt,
-          publishedAt: e.draft ? null : new Date(createdAt.getTime() + minutes(5)),
+          publishedAt,
         })
         .returning({ id: events.id });
       const eventId = row!.id;
       if (e.cohosts?.length) await tx.insert(eventCohosts).values(e.cohosts.map((h) => ({ eventId, userId: member(h).id })));
       if (e.invited?.length) await tx.insert(eventInvites).values(e.invited.map((h) => ({ eventId, userId: member(h).id, invitedBy: organiser.id, createdAt })));
-      // People joined over the following days, an hour apart: the going list and the waitlist read in that order.
-      const joinedAt = (i: number) => new Date(createdAt.getTime() + hours(6) + hours(i));
-      if (joiners.length > 0) {
+      // The organiser went when it was published; people joined over the following hours, an hour apart: the going
+      // list and the waitlist read in that order.
+      const joinedAt = (i: number) => (i === 0 ? publishedAt! : new Date(createdAt.getTime() + hours(5) + hours(i)));
+      if (people.length > 0) {
         await tx.insert(eventAttendees).values(
-          joiners.map((h, i) => ({ eventId, userId: member(h).id, status: i < going.length ? ('going' as const) : ('waitlisted' as const), createdAt: joinedAt(i), statusAt: joinedAt(i) })),
+          people.map((h, i) => ({ eventId, userId: member(h).id, status: i < going.length ? ('going' as const) : ('waitlisted' as const), createdAt: joinedAt(i), statusAt: joinedAt(i) })),
         );
       }
       if (e.interested?.length) {
-        await tx.insert(eventInterests).values(e.interested.map((h, i) => ({ eventId, userId: member(h).id, createdAt: joinedAt(joiners.length + i) })));
+        await tx.insert(eventInterests).values(e.interested.map((h, i) => ({ eventId, userId: member(h).id, createdAt: joinedAt(people.length + i) })));
+      }
+      // An invitation to co-host waits with its notification (unread), written as the event module writes them: the
+      // same instant on both, which is how the invitation finds its notification again.
+      for (const h of e.askedToCohost ?? []) {
+        // The newest of the member's notifications: what a new user sees first.
+        const askedAt = new Date(now.getTime() - minutes(45));
+        await tx.insert(eventCohostInvites).values({ eventId, userId: member(h).id, invitedBy: organiser.id, createdAt: askedAt });
+        await tx.insert(notifications).values({
+          userId: member(h).id,
+          actorId: organiser.id,
+          kind: 'events',
+          subjectType: 'event',
+          subjectId: eventId,
+          message: sentenceFor('events', organiser, 'event_cohost_invite'),
+          createdAt: askedAt,
+        });
       }
     });
   }

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedCommentList, feedList } from '#contract/feeds';
 import { createTestApp, okData, type TestApp } from '../test/test-app';
 import { DEMO_MEMBERS, DEMO_PASSWORD, seedAccounts } from './accounts';
-import { seedDemoPosts } from './posts';
+import { weekdayAt, weekdaysNamed } from './local-days';
+import { HOME_ZONES, seedDemoPosts } from './posts';
 import { seedSocialGraph } from './social-graph';
 
 // The demo world's posts: what the demo member finds on the feed screens.
@@ -39,6 +40,17 @@ describe('the demo posts', () => {
     expect(gravel.list.length).toBeGreaterThanOrEqual(2);
     const mine = await feeds('filter_type=mine');
     expect(mine.list.filter((f) => f.isDraft)).toHaveLength(1);
+  });
+
+  it('are posted on the day their words name, on the author’s own clock', async () => {
+    const all = await feeds('filter_type=all');
+    const named = all.list.filter((f) => weekdaysNamed(`${f.title} ${f.description}`).length > 0);
+    expect(named.map((f) => f.title).sort()).toEqual(['Gravel Sunday', 'Tempo Tuesday', 'Thursday night ride']);
+    for (const f of named) {
+      const zone = HOME_ZONES[f.author.handleName as keyof typeof HOME_ZONES];
+      expect([f.title, weekdayAt(new Date(f.publishedAt!), zone)]).toEqual([f.title, weekdaysNamed(`${f.title} ${f.description}`)[0]]);
+      expect(new Date(f.publishedAt!).getTime()).toBeLessThan(t.clock.now().getTime());
+    }
   });
 
   it('hold conversations: comments with replies, counted on their posts', async () => {

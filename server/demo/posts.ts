@@ -9,14 +9,26 @@ import { processImage } from '../modules/media/image-pipeline';
 import { saveUpload } from '../modules/media/service';
 import type { Upload } from '../modules/media/upload-files';
 import { DEMO_MEMBERS } from './accounts';
+import { lastWeekday, onLocalDay, type Weekday } from './local-days';
 import { landscape } from './profile-images';
 
 type Seeded = { id: number; handleName: string };
 type Handle = (typeof DEMO_MEMBERS)[number]['handleName'];
 
+/** Where each demo member lives, for the clock a post's weekday is read on. */
+export const HOME_ZONES: Record<Handle, string> = {
+  mayatrails: 'America/Denver',
+  jonasrides: 'Europe/Vienna',
+  priyahikes: 'Asia/Kolkata',
+  samgravel: 'America/Los_Angeles',
+  lenaruns: 'Europe/Paris',
+  theowalks: 'Europe/London',
+};
+
 type DemoPost = {
   by: Handle;
-  ago: number;
+  /** How long before now it was posted, or, for a post whose words name a day, that day last week at a local time. */
+  ago: number | { last: Weekday; at: [hour: number, minute: number] };
   title: string;
   description: string;
   /** How many photos, painted in the author's colours. */
@@ -28,17 +40,17 @@ type DemoPost = {
   comments?: { by: Handle; text: string; replies?: { by: Handle; text: string }[] }[];
 };
 
-/** Two weeks of posts from the demo members, oldest first. Sam's profile is private: only Maya, who follows him, sees his. */
+/** Two weeks of posts from the demo members (a post naming a day falls on it, within the last week). Sam's profile is private: only Maya, who follows him, sees his. */
 const POSTS: DemoPost[] = [
   { by: 'jonasrides', ago: days(13), title: 'First col of the year', description: 'Kühtai from Ötz, snow walls still up top. #cycling #alps', photos: 2, location: { name: 'Kühtai, Tirol', latitude: 47.2133, longitude: 11.0197 }, reactions: [['mayatrails', 'U+2764'], ['priyahikes', 'U+1F62E']] },
   { by: 'priyahikes', ago: days(12), title: 'Sunrise on Mount Sanitas', description: 'Headlamp start, coffee at the top. Worth every step. #sunrise #hiking', photos: 1, location: { name: 'Mount Sanitas, Boulder', latitude: 40.0306, longitude: -105.3047 }, reactions: [['mayatrails', 'U+1F603']] },
   { by: 'mayatrails', ago: days(11), title: 'Trail day recap', description: 'Twelve of us rebuilt three switchbacks on Betasso. Thank you all! #trailwork #mtb', photos: 2, location: { name: 'Betasso Preserve', latitude: 40.0144, longitude: -105.3442 }, reactions: [['jonasrides', 'U+2764'], ['priyahikes', 'U+2764'], ['lenaruns', 'U+1F44D']], comments: [{ by: 'priyahikes', text: 'That top switchback finally drains! Count me in for the next one. #trailwork', replies: [{ by: 'mayatrails', text: '@priyahikes bringing the good McLeod for you.' }] }, { by: 'jonasrides', text: 'Wish I had been there. Next time I bring cake.' }] },
   { by: 'samgravel', ago: days(10), title: 'Unmarked roads', description: '140 km of farm roads and one very confused cow. #gravel', photos: 1, reactions: [['mayatrails', 'U+1F603']], comments: [{ by: 'mayatrails', text: 'The cow is the real hero of this ride.' }] },
-  { by: 'lenaruns', ago: days(9), title: 'Tempo Tuesday', description: '10 km along the Isar, negative splits for once. #running', reactions: [['priyahikes', 'U+1F44D']] },
-  { by: 'jonasrides', ago: days(8), title: 'Gravel Sunday', description: `Dusty loop with @mayatrails leading the descents. #gravel #sunrise`, photos: 1, reactions: [['mayatrails', 'U+2764']] },
+  { by: 'lenaruns', ago: { last: 'Tuesday', at: [8, 15] }, title: 'Tempo Tuesday', description: '10 km along the Isar, negative splits for once. #running', reactions: [['priyahikes', 'U+1F44D']] },
+  { by: 'jonasrides', ago: { last: 'Sunday', at: [16, 40] }, title: 'Gravel Sunday', description: `Dusty loop with @mayatrails leading the descents. #gravel #sunrise`, photos: 1, reactions: [['mayatrails', 'U+2764']] },
   { by: 'theowalks', ago: days(7), title: 'Lunch walk', description: 'Found a new path behind the library. Small wins. #walking' },
   { by: 'priyahikes', ago: days(6), title: 'Wildflowers', description: 'The meadow above Chautauqua is purple right now. #hiking', photos: 1, reactions: [['lenaruns', 'U+1F642'], ['mayatrails', 'U+2764']] },
-  { by: 'mayatrails', ago: days(4), title: 'Thursday night ride', description: 'Lights on, 14 riders, zero flats. Same time next week. #mtb #nightride', photos: 1, reactions: [['jonasrides', 'U+1F62E'], ['lenaruns', 'U+2764'], ['samgravel', 'U+2764']], comments: [{ by: 'lenaruns', text: 'Which lights are you running? Mine die after an hour.', replies: [{ by: 'mayatrails', text: 'Two 1200-lumen ones, bar and helmet. Happy to lend one.' }, { by: 'lenaruns', text: 'Deal, see you Thursday!' }] }] },
+  { by: 'mayatrails', ago: { last: 'Thursday', at: [21, 30] }, title: 'Thursday night ride', description: 'Lights on, 14 riders, zero flats. Same time next week. #mtb #nightride', photos: 1, reactions: [['jonasrides', 'U+1F62E'], ['lenaruns', 'U+2764'], ['samgravel', 'U+2764']], comments: [{ by: 'lenaruns', text: 'Which lights are you running? Mine die after an hour.', replies: [{ by: 'mayatrails', text: 'Two 1200-lumen ones, bar and helmet. Happy to lend one.' }, { by: 'lenaruns', text: 'Deal, see you Thursday!' }] }] },
   { by: 'samgravel', ago: days(3), title: 'Bike packing list', description: 'Down to 6.8 kg. What am I forgetting? #gravel #bikepacking', reactions: [['mayatrails', 'U+1F622']] },
   { by: 'lenaruns', ago: days(2), title: 'Long run', description: '28 km, mostly in the rain. Soup now. #running #sunrise', photos: 1, location: { name: 'Englischer Garten, München', latitude: 48.1642, longitude: 11.6056 } },
   { by: 'jonasrides', ago: hours(20), title: 'Rest day', description: 'Cleaning the chain and planning the next col. #cycling' },
@@ -57,7 +69,10 @@ export async function seedDemoPosts(deps: Deps, members: Seeded[]) {
 
   for (const post of POSTS) {
     const author = member(post.by);
-    const at = new Date(now.getTime() - post.ago);
+    const at =
+      typeof post.ago === 'number'
+        ? new Date(now.getTime() - post.ago)
+        : onLocalDay(lastWeekday(now, post.ago.last, HOME_ZONES[post.by]), post.ago.at, HOME_ZONES[post.by]);
     // Photos go through the pipeline a member's upload takes (outside the transaction: files are written too).
     const photos: Upload[] = [];
     for (let i = 0; i < (post.photos ?? 0); i++) {

@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { users } from '../db/schema';
-import { DEMO_MEMBERS, DEMO_PASSWORD, seedAccounts } from './accounts';
+import { DEMO_MEMBERS, demoPasswords, seedAccounts } from './accounts';
 import { seedDemoEvents } from './events';
 import { seedDemoPosts } from './posts';
 import { seedProfileImages } from './profile-images';
@@ -14,16 +14,22 @@ import { seedSocialGraph } from './social-graph';
 export async function seedDemoWorld(deps: Deps) {
   const [row] = await deps.db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return false;
+  const passwords = demoPasswords(deps.config.env);
   const members = await deps.db.transaction(async (tx) => {
-    const seeded = await seedAccounts(tx);
+    const seeded = await seedAccounts(tx, passwords);
     await seedSocialGraph(tx, seeded, deps.clock.now());
     return seeded;
   });
   for (const [i, member] of members.entries()) await seedProfileImages(deps, member.id, DEMO_MEMBERS[i]!);
   await seedDemoPosts(deps, members);
   await seedDemoEvents(deps, members);
-  const demo = DEMO_MEMBERS[0];
   // Printed plainly, not only logged, so a new user finds it in the start-up output.
-  console.log(`\n  Demo world ready. Sign in as ${demo.email} with password ${DEMO_PASSWORD}\n`);
+  if (deps.config.env === 'production') {
+    // Random passwords, shown this once: they are stored only as hashes.
+    const lines = DEMO_MEMBERS.map((m, i) => `    ${m.email}  ${passwords[i]}`);
+    console.log(`\n  Demo world ready. Its members' passwords are shown only now:\n${lines.join('\n')}\n`);
+  } else {
+    console.log(`\n  Demo world ready. Sign in as ${DEMO_MEMBERS[0].email} with password ${passwords[0]}\n`);
+  }
   return true;
 }

@@ -1,5 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationList } from '#contract/notifications';
+import { follows, users } from '../db/schema';
 import { memberList, memberProfile } from '#contract/social';
 import { createTestApp, okData, type TestApp } from '../test/test-app';
 import { DEMO_MEMBERS, DEMO_PASSWORD, seedAccounts } from './accounts';
@@ -26,15 +28,16 @@ const get = async <T extends Parameters<typeof okData>[1]>(url: string, schema: 
 const handles = (l: { list: { handleName: string }[] }) => l.list.map((m) => m.handleName);
 
 describe('the demo social graph', () => {
-  it('gives the demo member followers, following, a waiting request and notifications over several days', async () => {
-    expect(handles(await get('/api/follower', memberList))).toEqual(['lenaruns', 'priyahikes', 'jonasrides']);
+  it('gives the demo member followers, following and notifications over several days', async () => {
+    expect(handles(await get('/api/follower', memberList))).toEqual(['theowalks', 'lenaruns', 'priyahikes', 'jonasrides']);
     expect(handles(await get('/api/following', memberList))).toEqual(['samgravel', 'priyahikes', 'jonasrides']);
-    expect(handles(await get('/api/followerRequest', memberList))).toEqual(['theowalks']);
+    // Maya's profile is public: following her is accepted at once, so no request waits for her.
+    expect(handles(await get('/api/followerRequest', memberList))).toEqual([]);
 
     const notices = await get('/api/notifications', notificationList);
-    expect(notices).toMatchObject({ total: 5, unreadCount: 2, newFollowerRequestCount: 1 });
+    expect(notices).toMatchObject({ total: 5, unreadCount: 2, newFollowerRequestCount: 0 });
     expect(notices.list.map((n) => [n.message, n.isRead])).toEqual([
-      ['Theo Martin asked to follow you.', false],
+      ['Theo Martin started following you.', false],
       ['Lena Fischer started following you.', false],
       ['Sam Okafor accepted your follow request.', true],
       ['Priya Nair started following you.', true],
@@ -48,9 +51,24 @@ describe('the demo social graph', () => {
     expect(await get(`/api/user-profile?userId=${sam.id}`, memberProfile)).toMatchObject({ isPrivate: true, isFollowing: true, canViewContent: true });
   });
 
+  it('holds follow requests only to private profiles, each with its notification: Theo’s to Sam', async () => {
+    const pending = await t.db
+      .select({ to: users.handleName, isPrivate: users.isPrivate })
+      .from(follows)
+      .innerJoin(users, eq(users.id, follows.followeeId))
+      .where(eq(follows.status, 'pending'));
+    expect(pending).toEqual([{ to: 'samgravel', isPrivate: true }]);
+    const sam = members.find((m) => m.handleName === 'samgravel')!;
+    const samToken = await t.tokenFor(DEMO_MEMBERS.find((m) => m.handleName === 'samgravel')!.email, DEMO_PASSWORD);
+    const samNotices = okData(await t.app.inject({ method: 'GET', url: '/api/notifications', headers: t.bearer(samToken) }), notificationList);
+    expect(samNotices).toMatchObject({ newFollowerRequestCount: 1 });
+    expect(samNotices.list.map((n) => n.message)).toEqual(['Theo Martin asked to follow you.']);
+    expect(await t.db.select().from(follows).where(and(eq(follows.followeeId, sam.id), eq(follows.status, 'accepted')))).toHaveLength(1);
+  });
+
   it('adds nothing when run again', async () => {
     await t.db.transaction((tx) => seedSocialGraph(tx, members, t.clock.now()));
-    expect(await get('/api/notifications', notificationList)).toMatchObject({ total: 5, unreadCount: 2, newFollowerRequestCount: 1 });
-    expect((await get('/api/follower', memberList)).total).toBe(3);
+    expect(await get('/api/notifications', notificationList)).toMatchObject({ total: 5, unreadCount: 2, newFollowerRequestCount: 0 });
+    expect((await get('/api/follower', memberList)).total).toBe(4);
   });
 });

@@ -9,7 +9,10 @@ import type { DEMO_MEMBERS } from './accounts';
 type Seeded = { id: number; handleName: string; firstName: string; lastName: string };
 type Handle = (typeof DEMO_MEMBERS)[number]['handleName'];
 
-/** Who follows whom, and since how long ago. `pending` is a request still waiting for an answer. */
+/**
+ * Who follows whom, and since how long ago. `pending` is a request still waiting for an answer, which only a private
+ * profile has (following a public one is accepted at once): Sam is the one private member.
+ */
 const FOLLOWS: { from: Handle; to: Handle; ago: number; pending?: true }[] = [
   { from: 'jonasrides', to: 'mayatrails', ago: days(9) },
   { from: 'mayatrails', to: 'jonasrides', ago: days(8) },
@@ -19,22 +22,28 @@ const FOLLOWS: { from: Handle; to: Handle; ago: number; pending?: true }[] = [
   { from: 'jonasrides', to: 'priyahikes', ago: days(3) },
   { from: 'lenaruns', to: 'priyahikes', ago: days(2) },
   { from: 'lenaruns', to: 'mayatrails', ago: hours(26) },
-  // Asked while Maya's profile was private; the request waits in her follow requests until she answers it.
-  { from: 'theowalks', to: 'mayatrails', ago: hours(2), pending: true },
+  { from: 'theowalks', to: 'mayatrails', ago: hours(2) },
+  // Sam's profile is private: Theo's request waits in Sam's follow requests until he answers it.
+  { from: 'theowalks', to: 'samgravel', ago: hours(5), pending: true },
 ];
 
-/** What the demo member finds on the notifications screen: the older ones read, the newest two not. */
-const MAYA_NOTICES: { kind: NotificationKind; actor: Handle; ago: number; read: boolean }[] = [
-  { kind: 'new_follower', actor: 'jonasrides', ago: days(9), read: true },
-  { kind: 'new_follower', actor: 'priyahikes', ago: days(6), read: true },
-  { kind: 'request_accepted', actor: 'samgravel', ago: days(3), read: true },
-  { kind: 'new_follower', actor: 'lenaruns', ago: hours(26), read: false },
-  { kind: 'follow_request', actor: 'theowalks', ago: hours(2), read: false },
+/**
+ * The notifications the follows above made. The demo member finds hers over several days, the older ones read, the
+ * newest two not (and Priya's invitation to co-host her hike, written with the events, server/demo/events.ts); Sam
+ * finds Theo's request.
+ */
+const NOTICES: { to: Handle; kind: NotificationKind; actor: Handle; ago: number; read: boolean }[] = [
+  { to: 'mayatrails', kind: 'new_follower', actor: 'jonasrides', ago: days(9), read: true },
+  { to: 'mayatrails', kind: 'new_follower', actor: 'priyahikes', ago: days(6), read: true },
+  { to: 'mayatrails', kind: 'request_accepted', actor: 'samgravel', ago: days(3), read: true },
+  { to: 'mayatrails', kind: 'new_follower', actor: 'lenaruns', ago: hours(26), read: false },
+  { to: 'mayatrails', kind: 'new_follower', actor: 'theowalks', ago: hours(2), read: false },
+  { to: 'samgravel', kind: 'follow_request', actor: 'theowalks', ago: hours(5), read: false },
 ];
 
 /**
  * Gives the demo members a social life: followers and following around the demo member, one private profile (Sam,
- * whom Maya follows), a follow request waiting for Maya, and her notifications over the last days. Safe to run again:
+ * whom Maya follows, and whom Theo has asked to follow), and her notifications over the last days. Safe to run again:
  * nothing is added twice.
  */
 export async function seedSocialGraph(tx: Db, members: Seeded[], now: Date) {
@@ -64,10 +73,10 @@ export async function seedSocialGraph(tx: Db, members: Seeded[], now: Date) {
   const [existing] = await tx.select({ n: count() }).from(notifications).where(eq(notifications.userId, maya.id));
   if ((existing?.n ?? 0) > 0) return;
   await tx.insert(notifications).values(
-    MAYA_NOTICES.map((n) => {
+    NOTICES.map((n) => {
       const actor = member(n.actor);
       return {
-        userId: maya.id,
+        userId: member(n.to).id,
         actorId: actor.id,
         kind: n.kind,
         subjectType: 'profile' as const,

@@ -44,4 +44,28 @@ describe('errors outside the routes', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/xml' }, payload: '<login/>' });
     expectErrorBody(res, 415);
   });
+
+  it('a __proto__ or constructor key in JSON is a 400 that says so', async () => {
+    for (const payload of ['{"email":"a@b.co","__proto__":{"isAdmin":true}}', '{"email":"a@b.co","constructor":{"prototype":{"isAdmin":true}}}']) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/validate-email', headers: { 'content-type': 'application/json' }, payload });
+      expectErrorBody(res, 400);
+      expect(res.json<{ message: string }>().message).toBe('The request body is not valid JSON, or holds a __proto__ or constructor key.');
+    }
+  });
+
+  it('an unknown query key named __proto__ or constructor is named as unknown, not a 500', async () => {
+    const { token } = await t.signUp();
+    const res = await t.app.inject({ method: 'GET', url: '/api/notifications?__proto__=1&constructor=2', headers: t.bearer(token) });
+    expectErrorBody(res, 400);
+    // Read as entries: a `__proto__` key in an object literal would set the prototype instead.
+    expect(Object.entries(res.json<{ errors: object }>().errors)).toEqual([
+      ['__proto__', ['Unknown field']],
+      ['constructor', ['Unknown field']],
+    ]);
+  });
+
+  it('a path Fastify cannot route is answered in the error shape: broken escapes 400, an over-long parameter 414', async () => {
+    expectErrorBody(await t.app.inject({ method: 'GET', url: '/api/feed/%E0%A4%A' }), 400);
+    expectErrorBody(await t.app.inject({ method: 'GET', url: `/api/feed/${'1'.repeat(1000)}` }), 414);
+  });
 });

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
 
@@ -11,7 +11,9 @@ function addError(errors: FieldErrors, field: string, message: string) {
 
 /** Turns zod issues into `errors` per field, so a form can put each message under its input. */
 function fieldErrors(validation: { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> }[]) {
-  const errors: FieldErrors = {};
+  // No prototype: a field may be called `__proto__` or `constructor` (an unknown key sent to probe), and must not
+  // reach Object.prototype's.
+  const errors: FieldErrors = Object.create(null);
   for (const issue of validation) {
     const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
     if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params.keys)) {
@@ -21,6 +23,24 @@ function fieldErrors(validation: { instancePath: string; message?: string; keywo
     }
   }
   return errors;
+}
+
+/** Fastify's client errors whose own message speaks of Fastify, by code. */
+const CLIENT_ERROR_MESSAGES: Record<string, string> = {
+  // secure-json-parse refuses `__proto__` and `constructor.prototype` keys with the same error as broken JSON.
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON, or holds a __proto__ or constructor key.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty: send JSON.',
+};
+
+/**
+ * Errors Fastify meets before routing (Fastify's `frameworkErrors` option): a path that is not valid percent-encoding,
+ * or a path parameter past its length. Answered in the wire's shape, not Fastify's.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(414).send({ code: 414, message: 'That address is too long.' });
+  if (error.code === 'FST_ERR_BAD_URL') return reply.status(400).send({ code: 400, message: 'That address is not valid.' });
+  request.log.error({ err: error }, 'unhandled framework error');
+  return reply.status(500).send({ code: 500, message: 'Something went wrong', requestId: request.id });
 }
 
 /** The one place an error becomes the wire's error body (architecture.md). */
@@ -45,8 +65,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status === 413) return reply.status(413).send({ code: 413, message: 'That is too large to upload.' });
     if (status === 415) return reply.status(415).send({ code: 415, message: 'That type of content is not accepted here.' });
     if (status >= 400 && status < 500) {
-      // Fastify's own client errors (bad JSON, empty body): the message is safe to show.
-      return reply.status(status).send({ code: status, message: error.message || 'Bad request.' });
+      // Fastify's own client errors: in words for people where Fastify's are about its internals, else its own.
+      const code = (error as FastifyError).code;
+      const words = code && Object.hasOwn(CLIENT_ERROR_MESSAGES, code) ? CLIENT_ERROR_MESSAGES[code] : error.message;
+      return reply.status(status).send({ code: status, message: words || 'Bad request.' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: 500, message: 'Something went wrong', requestId: request.id });

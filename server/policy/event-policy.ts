@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { eventCohosts, eventInvites, events, follows, users } from '../db/schema';
+import { eventCohostInvites, eventCohosts, eventInvites, events, follows, users } from '../db/schema';
+import { qualified } from '../db/qualified';
 import { isAcceptedFollower } from './social-policy';
 
 /**
@@ -8,6 +9,8 @@ import { isAcceptedFollower } from './social-policy';
  * folder. Every event read and write asks these; no route filters on its own.
  *
  * - The organiser and co-hosts see the event, drafts included; co-hosts may edit, only the organiser cancels or deletes.
+ * - A member invited to co-host sees the event (drafts included: it is what they are asked to host) but has no rights
+ *   on it until they accept; declining, or the organiser taking the name off, ends that.
  * - An invited member sees a published event whatever its `whoCanSee` and the organiser's privacy (an invitation is
  *   the organiser's own choice to show it).
  * - `public`: whoever may see the organiser's profile content (a private organiser's events only by accepted
@@ -38,10 +41,20 @@ async function isInvited(db: Db, viewerId: number, eventId: number) {
   return row !== undefined;
 }
 
+async function isInvitedToCohost(db: Db, viewerId: number, eventId: number) {
+  const [row] = await db
+    .select({ userId: eventCohostInvites.userId })
+    .from(eventCohostInvites)
+    .where(and(eq(eventCohostInvites.eventId, eventId), eq(eventCohostInvites.userId, viewerId)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Whether `viewerId` may see `event` (and so its people, reactions, comments and banner). */
 export async function mayViewEvent(db: Db, viewerId: number, event: EventSubject, organiser: { id: number; isPrivate: boolean }) {
   const role = await eventRole(db, viewerId, event);
   if (role !== 'member') return true;
+  if (await isInvitedToCohost(db, viewerId, event.id)) return true;
   if (event.isDraft) return false;
   if (await isInvited(db, viewerId, event.id)) return true;
   if (event.whoCanSee === 'invite') return false;
@@ -73,11 +86,12 @@ export function mayCancelEvent(role: EventRole) {
  * `visibleFeedsCondition`), so a time-ordered list still walks its index and stops after one page.
  */
 export function visibleEventsCondition(viewerId: number): SQL {
-  const cohost = sql`exists (select 1 from ${eventCohosts} c where c.event_id = ${events.id} and c.user_id = ${viewerId})`;
-  const invited = sql`exists (select 1 from ${eventInvites} i where i.event_id = ${events.id} and i.user_id = ${viewerId})`;
-  const follower = sql`exists (select 1 from ${follows} f where f.follower_id = ${viewerId} and f.followee_id = ${events.userId} and f.status = 'accepted')`;
-  const publicOrganiser = sql`(select not u.is_private from ${users} u where u.id = ${events.userId})`;
-  return sql`(${events.userId} = ${viewerId} or ${cohost} or (${events.isDraft} = false and (
+  const cohost = sql`exists (select 1 from ${eventCohosts} c where c.event_id = ${qualified(events.id)} and c.user_id = ${viewerId})`;
+  const askedToCohost = sql`exists (select 1 from ${eventCohostInvites} ci where ci.event_id = ${qualified(events.id)} and ci.user_id = ${viewerId})`;
+  const invited = sql`exists (select 1 from ${eventInvites} i where i.event_id = ${qualified(events.id)} and i.user_id = ${viewerId})`;
+  const follower = sql`exists (select 1 from ${follows} f where f.follower_id = ${viewerId} and f.followee_id = ${qualified(events.userId)} and f.status = 'accepted')`;
+  const publicOrganiser = sql`(select not u.is_private from ${users} u where u.id = ${qualified(events.userId)})`;
+  return sql`(${events.userId} = ${viewerId} or ${cohost} or ${askedToCohost} or (${events.isDraft} = false and (
     ${invited}
     or (${events.whoCanSee} = 'public' and (${publicOrganiser} or ${follower}))
     or (${events.whoCanSee} = 'followers' and ${follower}))))`;

@@ -104,11 +104,14 @@ export function mayMentionWhere(viewerId: number): SQL {
 }
 
 /**
- * Whom `viewerId` may invite to an event or make co-host, as a condition on `users.id`: every other member for now.
- * Blocks in either direction will subtract here (check 13: a blocked member cannot be invited).
+ * Whom `senderId` may invite to an event or ask to co-host one, as a condition on `users.id`: members with an accepted
+ * follow either way with the sender (who follow them or whom they follow), never themself (issue 17 item 12: a
+ * stranger could name anyone). Asked of whoever sends the invitation (the organiser, or a co-host inviting to the
+ * event), so no one is reached, or listed in a picker, through someone else's connections. Blocks in either direction
+ * will subtract here (check 13: a blocked member cannot be invited).
  */
-export function mayInviteWhere(viewerId: number): SQL {
-  return ne(users.id, viewerId);
+export function mayInviteWhere(senderId: number): SQL {
+  return and(ne(users.id, senderId), isConnectedTo(senderId))!;
 }
 
 /** The least a post must be described by for the feed rules. */

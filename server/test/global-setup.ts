@@ -5,10 +5,11 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { dumpMigratedPglite, openDatabase } from '../db/client';
 import { withDatabase, type ProvidedDatabase } from './provided-database';
+import { staggerIdSequences } from './staggered-ids';
 
 /**
- * Migrates once per run (architecture.md: tests stay fast), then each test app starts from a copy:
- * PGlite loads a dump of the migrated data dir; PostgreSQL clones a migrated template database.
+ * Migrates once per run (architecture.md: tests stay fast) and staggers the id sequences, then each test app starts
+ * from a copy: PGlite loads a dump of the migrated data dir; PostgreSQL clones a migrated template database.
  */
 export default async function setup(project: TestProject) {
   const kind = project.config.env.TEST_DB_KIND ?? process.env.TEST_DB_KIND ?? 'pglite';
@@ -19,7 +20,7 @@ export default async function setup(project: TestProject) {
 async function setupPglite(project: TestProject) {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchback-test-'));
   const dumpPath = path.join(dir, 'migrated.tar');
-  const dump = await dumpMigratedPglite();
+  const dump = await dumpMigratedPglite(staggerIdSequences);
   await fs.writeFile(dumpPath, Buffer.from(await dump.arrayBuffer()));
   project.provide('testDatabase', { kind: 'pglite', dumpPath } satisfies ProvidedDatabase);
   return async () => {
@@ -57,6 +58,7 @@ async function setupPostgres(project: TestProject) {
   try {
     // Migrate, then disconnect: CREATE DATABASE ... TEMPLATE refuses a template that anyone is connected to.
     const migrated = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, template) });
+    await staggerIdSequences(migrated.db);
     await migrated.close();
   } catch (err) {
     await dropAll();

@@ -1,17 +1,27 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { OAuth2Server } from 'oauth2-mock-server';
 
+/** Claims of a test ID token; a claim given as `undefined` is left out of the token. */
 export type IdClaims = {
-  aud?: string;
+  aud?: string | string[];
+  azp?: string;
   sub?: string;
   email?: string;
   email_verified?: boolean;
   given_name?: string;
   family_name?: string;
   /** Seconds since the epoch. */
-  exp?: number;
+  exp?: number | undefined;
   iss?: string;
+  nonce?: string;
 };
+
+function applyClaims(payload: Record<string, unknown>, claims: IdClaims) {
+  for (const [name, value] of Object.entries(claims)) {
+    if (value === undefined) delete payload[name];
+    else payload[name] = value;
+  }
+}
 
 /**
  * A real OpenID Connect issuer on 127.0.0.1 (discovery, JWKS, /authorize, /token), standing in for Google (check 22):
@@ -31,7 +41,7 @@ export async function startOidcIssuer() {
     const claims = req.body.code === undefined ? undefined : claimsByCode.get(req.body.code);
     // Only the ID token carries the client as audience; the access token is left as the mock makes it.
     if (claims && token.payload.aud === req.body.client_id) {
-      Object.assign(token.payload, { email_verified: true, given_name: 'Pat', family_name: 'Pedal', ...claims });
+      applyClaims(token.payload, { email_verified: true, given_name: 'Pat', family_name: 'Pedal', ...claims });
     }
   });
 
@@ -39,7 +49,7 @@ export async function startOidcIssuer() {
   async function mintIdToken(clientId: string, claims: IdClaims = {}) {
     return server.issuer.buildToken({
       scopesOrTransform: (_header, payload) => {
-        Object.assign(payload, {
+        applyClaims(payload, {
           aud: clientId,
           sub: `google-${randomBytes(6).toString('hex')}`,
           email: `social-${randomBytes(6).toString('hex')}@example.com`,
@@ -53,11 +63,12 @@ export async function startOidcIssuer() {
   }
 
   /**
-   * The browser's half of the web flow: visit /authorize with a PKCE challenge and read the code from the redirect.
-   * `claims` go into the ID token this code is later exchanged for.
+   * The browser's half of the web flow: visit /authorize with a PKCE challenge and a nonce, and read the code from the
+   * redirect. `claims` go into the ID token this code is later exchanged for (the issuer adds the nonce to it).
    */
   async function authorize(clientId: string, redirectUri: string, claims: IdClaims) {
     const codeVerifier = randomBytes(32).toString('base64url');
+    const nonce = randomBytes(24).toString('base64url');
     const challenge = createHash('sha256').update(codeVerifier).digest('base64url');
     const query = new URLSearchParams({
       client_id: clientId,
@@ -67,6 +78,7 @@ export async function startOidcIssuer() {
       state: randomBytes(8).toString('hex'),
       code_challenge: challenge,
       code_challenge_method: 'S256',
+      nonce,
     });
     const res = await fetch(`${url}/authorize?${query}`, { redirect: 'manual' });
     const location = res.headers.get('location');
@@ -75,7 +87,7 @@ export async function startOidcIssuer() {
     if (!code) throw new Error(`/authorize redirected without a code: ${location}`);
 
     claimsByCode.set(code, claims);
-    return { code, codeVerifier };
+    return { code, codeVerifier, nonce };
   }
 
   return { url, mintIdToken, authorize, stop: () => server.stop() };

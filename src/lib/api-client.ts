@@ -8,7 +8,7 @@ import { sessionStore } from './session-store';
  * The one HTTP client. Query owns retries; errors become ApiError; every success is parsed with its contract
  * schema, so a response that does not match is an error, never a wrong screen.
  */
-const http = ky.create({
+export const http = ky.create({
   // Absolute, because fetch outside a browser document (tests, workers) cannot resolve a bare path.
   prefixUrl: `${window.location.origin}/api`,
   retry: 0,
@@ -63,35 +63,12 @@ export function readEnvelope<T extends z.ZodMiniType>(schema: T, call: string, s
 }
 
 /** The ApiError an unsuccessful answer stands for: the server's message and field errors, or 'Something went wrong'. */
-function errorOf(status: number, body: unknown) {
+export function errorOf(status: number, body: unknown) {
   const error = apiErrorBody.safeParse(body);
   return new ApiError(status === 200 ? 500 : status, error.success ? error.data.message : SOMETHING_WENT_WRONG, error.success ? error.data.errors : undefined);
 }
 
-export type DownloadedFile = { blob: Blob; filename: string | undefined };
-
-/** The file name a `Content-Disposition: attachment; filename="..."` header names, if any. */
-export function attachmentFilename(header: string | null): string | undefined {
-  const match = header ? /filename="([^"]+)"/i.exec(header) ?? /filename=([^;\s]+)/i.exec(header) : null;
-  return match?.[1];
-}
-
-/** GETs a file (not a JSON envelope) with the session's token; a failure is the same ApiError as any other call. */
-async function getFile(path: string, options: { signal?: AbortSignal | undefined } = {}): Promise<DownloadedFile> {
-  let response: Response;
-  try {
-    response = await http(path.replace(/^\//, ''), { method: 'get', signal: options.signal });
-  } catch (error) {
-    if (options.signal?.aborted) throw error;
-    throw new ApiError(0, CANNOT_REACH);
-  }
-  if (response.status !== 200) throw errorOf(response.status, await response.json().catch(() => undefined));
-  return { blob: await response.blob(), filename: attachmentFilename(response.headers.get('content-disposition')) };
-}
-
 export const api = {
-  /** A file download, e.g. the data export zip; save it with `saveFile` (src/lib/save-file.ts). */
-  file: getFile,
   get: <T extends z.ZodMiniType>(schema: T, path: string, options?: Omit<RequestOptions, 'json'>) => request('get', schema, path, options),
   post: <T extends z.ZodMiniType>(schema: T, path: string, json?: unknown, options?: RequestOptions) =>
     request('post', schema, path, { ...options, json }),

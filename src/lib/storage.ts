@@ -7,6 +7,7 @@ export const STORAGE_KEYS = {
   theme: 'theme',
   socialLogin: 'social_login',
   pkce: 'google_pkce',
+  signUp: 'sign_up_progress',
 } as const;
 
 export function readJson<T>(key: string, storage: Storage = localStorage): T | null {

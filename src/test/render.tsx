@@ -38,7 +38,7 @@ export async function renderWithProviders(ui: ReactNode, { path = '/' }: { path?
     history: createMemoryHistory({ initialEntries: [path] }),
     context: { queryClient, session: sessionStore },
   });
-  const endReal = createSessionEnder(queryClient, () => void router.navigate({ to: '/auth/login' as never }));
+  const endReal = createSessionEnder(queryClient, () => router.navigate({ to: '/auth/login' as never, ignoreBlocker: true }));
   function endSession(reason: EndSessionReason) {
     ended.push(reason);
     endReal(reason);

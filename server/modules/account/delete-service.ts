@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DeleteAccountBody } from '#contract/account';
 import type { Deps } from '../../deps';
-import { dataExports, emailCodes, uploads, users } from '../../db/schema';
+import { dataExports, emailCodes, signInFailures, uploads, users } from '../../db/schema';
 import { enqueue, type JobPayload } from '../../jobs/queue';
 import { minutes } from '../../lib/clock';
 import { badRequest } from '../../lib/errors';
@@ -89,6 +89,7 @@ export async function deleteAccount(deps: Deps, user: AccountRow, body: DeleteAc
     // its file is seen. One that comes later finds its row gone and removes its own file (export-service.ts).
     const ownExports = await tx.select({ fileKey: dataExports.fileKey }).from(dataExports).where(eq(dataExports.userId, user.id)).for('update');
     await tx.delete(emailCodes).where(eq(emailCodes.email, user.email));
+    await tx.delete(signInFailures).where(eq(signInFailures.email, user.email));
     await tx.delete(users).where(eq(users.id, user.id));
     const payload = {
       prefixes: ownUploads.map((u) => uploadPrefix(u.key)),

@@ -36,7 +36,7 @@ export function accountRoutes(app: FastifyInstance, deps: Deps) {
     preHandler: requireUser,
     schema: { tags, security, summary: 'The status of one of the member’s exports', params: exportParams, response: { 200: okEnvelope(dataExport) } },
     handler: async (req) => {
-      const row = await findOwnExport(deps, currentUser(req).user.id, Number(req.params.exportId));
+      const row = await findOwnExport(deps, currentUser(req).user.id, req.params.exportId);
       const data = toDataExport(row, deps.clock.now());
       return ok(data.status === 'ready' ? 'Your data is ready.' : `Your export is ${data.status}.`, data);
     },
@@ -52,7 +52,7 @@ export function accountRoutes(app: FastifyInstance, deps: Deps) {
     },
     handler: async (req, reply) => {
       const { user } = currentUser(req);
-      const file = await openExportDownload(deps, user, Number(req.params.exportId));
+      const file = await openExportDownload(deps, user, req.params.exportId);
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', `attachment; filename="${file.filename}"`)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyOtpData } from '#contract/auth';
+import { forgotPasswordData, signUpCodeSentData, verifyOtpData } from '#contract/auth';
 import { hours, minutes } from '../../lib/clock';
 import { body, createTestApp, okData, uniqueEmail, type TestApp } from '../../test/test-app';
 
@@ -72,6 +72,7 @@ describe('e-mail codes', () => {
     let newer = older;
     // Two 4-digit codes match one time in 10,000; send again so the test is about the code, not its digits.
     while (newer === older) {
+      t.clock.advance(minutes(5));
       expect((await register(email)).statusCode).toBe(200);
       newer = await t.codeFor(email);
     }
@@ -94,11 +95,13 @@ describe('e-mail codes', () => {
     let failures = 0;
     // 19 failures over four codes (5 + 5 + 5 + 4), each try claiming to come from a new address.
     for (const tries of [5, 5, 5, 4]) {
+      t.clock.advance(minutes(5));
       expect((await register(email)).statusCode).toBe(200);
       const code = await t.codeFor(email);
       for (let i = 0; i < tries; i++) expect((await verify(email, wrong(code), spoofed(++failures))).statusCode).toBe(400);
     }
     // A fifth code; the 20th failure on the account locks it, so even this code's right answer is refused.
+    t.clock.advance(minutes(5));
     expect((await register(email)).statusCode).toBe(200);
     const code = await t.codeFor(email);
     expect(failures).toBe(19);
@@ -125,16 +128,50 @@ describe('e-mail codes', () => {
     expect((await verify(email, await t.codeFor(email))).statusCode).toBe(200);
   });
 
-  it('can be sent 5 times an hour; the 6th send is 429 with Retry-After', async () => {
+  it('can be sent again after a cooldown that doubles with each send, 5 times an hour at most', async () => {
     const email = uniqueEmail('resend');
-    for (let i = 0; i < 5; i++) expect((await register(email)).statusCode).toBe(200);
+    const sent = async () => okData(await register(email), signUpCodeSentData).resendAfter;
+    expect(await sent()).toBe(30);
+    for (const [wait, nextWait] of [
+      [30, 60],
+      [60, 120],
+      [120, 240],
+    ] as const) {
+      t.clock.advance((wait - 5) * 1000);
+      const early = await register(email);
+      expect(early.statusCode).toBe(429);
+      const left = Number(early.headers['retry-after']);
+      expect(left).toBeGreaterThan(0);
+      expect(left).toBeLessThanOrEqual(5);
+      expect(body(early)).toEqual({ code: 429, message: `Please wait ${left} seconds before asking for another code.` });
+      t.clock.advance(5_000);
+      expect(await sent()).toBe(nextWait);
+    }
+    t.clock.advance(240_000);
+    // The fifth send of the hour: the next one waits for the hour to pass, and the answer says so.
+    const fifth = await sent();
+    expect(fifth).toBeGreaterThan(minutes(50) / 1000);
+    expect(fifth).toBeLessThanOrEqual(minutes(60) / 1000);
+
+    t.clock.advance(minutes(5));
     const sixth = await register(email);
     expect(sixth.statusCode).toBe(429);
-    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
-    expect(body(sixth)).toMatchObject({ code: 429, message: expect.any(String) });
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(minutes(40) / 1000);
+    expect(body(sixth)).toMatchObject({ code: 429, message: expect.stringMatching(/^You asked for too many codes\. Try again in \d+ minutes\.$/) });
     expect(await t.mailCount(email)).toBe(5);
 
-    t.clock.advance(hours(1) + 1_000);
-    expect((await register(email)).statusCode).toBe(200);
+    t.clock.advance(hours(1));
+    expect(await sent()).toBe(30);
+  });
+
+  it('space reset codes the same way, for a member and for an unknown e-mail alike', async () => {
+    const member = await t.signUp();
+    for (const email of [member.email, uniqueEmail('nobody')]) {
+      const forgot = () => t.app.inject({ method: 'POST', url: '/api/forgot_password', payload: { email } });
+      expect(okData(await forgot(), forgotPasswordData).resendAfter).toBe(30);
+      const early = await forgot();
+      expect(early.statusCode).toBe(429);
+      expect(body(early).message).toMatch(/^Please wait \d+ seconds before asking for another code\.$/);
+    }
   });
 });

@@ -12,8 +12,16 @@ export const CODE_RULES = {
   triesPerCode: 5,
   failuresPerDay: 20,
   sendsPerHour: 5,
+  /** Wait before the next e-mail code after the first send of the hour; it doubles with each send (30 s, 1, 2, 4 min). */
+  firstResendCooldownMs: 30_000,
   ticketLifetimeMs: minutes(30),
 } as const;
+
+/**
+ * The e-mail codes of the sign-up and reset screens get a resend cooldown; phone and deletion codes keep the hourly
+ * cap only.
+ */
+const COOLED_DOWN: ReadonlySet<CodePurpose> = new Set([1, 2]);
 
 /** 1 sign-up and 2 password reset (e-mail), 3 phone change (a phone number, bound to a member), 4 account deletion. */
 export type CodePurpose = 1 | 2 | 3 | 4;
@@ -43,8 +51,21 @@ async function assertNotLocked(tx: Db, email: string, clock: Clock) {
 }
 
 /**
- * Issues a new code for (email, purpose): older live codes die (check 2), sends are capped per hour.
- * Returns the code to mail and, for password resets, the request token that the reset must present (check 3).
+ * When the next code for (email, purpose) may be sent, given this hour's sends (oldest first): after the hourly cap,
+ * an hour after the oldest; otherwise, for e-mail codes, a cooldown after the newest that doubles with each send.
+ */
+function nextSendAt(purpose: CodePurpose, sends: readonly Date[]): { at: Date; capped: boolean } | null {
+  if (sends.length === 0) return null;
+  if (sends.length >= CODE_RULES.sendsPerHour) return { at: new Date(sends[0]!.getTime() + hours(1)), capped: true };
+  if (!COOLED_DOWN.has(purpose)) return null;
+  const cooldown = CODE_RULES.firstResendCooldownMs * 2 ** (sends.length - 1);
+  return { at: new Date(sends.at(-1)!.getTime() + cooldown), capped: false };
+}
+
+/**
+ * Issues a new code for (email, purpose): older live codes die (check 2), sends are capped per hour and, for e-mail
+ * codes, spaced by a growing cooldown. Returns the code to mail, for password resets the request token that the
+ * reset must present (check 3), and the seconds until another code may be asked for.
  */
 export async function issueCode(tx: Db, clock: Clock, email: string, purpose: CodePurpose, userId?: number) {
   await assertNotLocked(tx, email, clock);
@@ -55,11 +76,15 @@ export async function issueCode(tx: Db, clock: Clock, email: string, purpose: Co
     .from(emailCodes)
     .where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose), gt(emailCodes.createdAt, hourAgo)))
     .orderBy(emailCodes.createdAt);
-  if (recent.length >= CODE_RULES.sendsPerHour) {
-    const retry = recent[0]!.createdAt.getTime() + hours(1) - now.getTime();
+  const sends = recent.map((r) => r.createdAt);
+  const next = nextSendAt(purpose, sends);
+  if (next && next.at > now) {
+    const wait = next.at.getTime() - now.getTime();
     throw tooManyRequests(
-      `You asked for too many codes. Try again in ${Math.ceil(retry / 60_000)} minutes.`,
-      retry / 1000,
+      next.capped
+        ? `You asked for too many codes. Try again in ${Math.ceil(wait / 60_000)} minutes.`
+        : `Please wait ${Math.ceil(wait / 1000)} seconds before asking for another code.`,
+      wait / 1000,
     );
   }
   await tx
@@ -77,12 +102,14 @@ export async function issueCode(tx: Db, clock: Clock, email: string, purpose: Co
     createdAt: now,
     expiresAt: after(clock, CODE_RULES.lifetimeMs),
   });
-  return { code, requestToken };
+  const following = nextSendAt(purpose, [...sends, now]);
+  const resendAfter = following ? Math.ceil((following.at.getTime() - now.getTime()) / 1000) : 0;
+  return { code, requestToken, resendAfter };
 }
 
 /**
  * Checks a code. A wrong code costs a try on that code and counts toward the 24-hour limit; the fifth wrong try
- * kills the code. `requestToken`, when given, must be the one issued with this code.
+ * kills the code. `requestToken` must be the one issued with this code, if it was issued with one.
  */
 export async function verifyCode(
   db: Db,
@@ -101,8 +128,11 @@ export async function verifyCode(
       .orderBy(desc(emailCodes.createdAt))
       .limit(1)
       .for('update');
+    // A code issued with a request token (a password reset) works only with that token (check 3).
     const tokenMatches =
-      input.requestToken === undefined || (live?.requestTokenHash != null && sameHash(live.requestTokenHash, sha256(input.requestToken)));
+      input.requestToken === undefined
+        ? live?.requestTokenHash == null
+        : live?.requestTokenHash != null && sameHash(live.requestTokenHash, sha256(input.requestToken));
     if (live && live.expiresAt <= now && tokenMatches && sameHash(live.codeHash, sha256(input.code))) {
       failure = badRequest('This code has expired. Ask for a new one.', { otp: ['This code has expired. Ask for a new one.'] });
       return undefined;
@@ -141,14 +171,18 @@ export async function issueTicket(db: Db, clock: Clock, codeId: number) {
   return ticket;
 }
 
-/** Finds the live code row a ticket or reset token belongs to, or undefined. */
-export async function findByTicket(tx: Db, clock: Clock, kind: 'signUp' | 'reset', token: string) {
+/**
+ * Finds the live code row a ticket or reset token belongs to, or undefined; locked for update unless `lock: false`
+ * (a look before the real check in a transaction).
+ */
+export async function findByTicket(tx: Db, clock: Clock, kind: 'signUp' | 'reset', token: string, opts: { lock: boolean } = { lock: true }) {
   const hash = sha256(token);
   const where =
     kind === 'signUp'
       ? and(eq(emailCodes.ticketHash, hash), eq(emailCodes.purpose, 1), isNull(emailCodes.deadAt), gt(emailCodes.ticketExpiresAt, clock.now()))
       : and(eq(emailCodes.requestTokenHash, hash), eq(emailCodes.purpose, 2), isNull(emailCodes.deadAt));
-  const [row] = await tx.select().from(emailCodes).where(where).limit(1).for('update');
+  const query = tx.select().from(emailCodes).where(where).limit(1);
+  const [row] = opts.lock ? await query.for('update') : await query;
   return row;
 }
 

@@ -15,7 +15,8 @@ const REJECTED = 'We could not verify your Google sign-in. Please try again.';
 
 /**
  * An OpenID Connect provider (Google, or a local test issuer). Every token is verified here, on the server:
- * signature against the issuer's keys, issuer, audience, expiry and a verified e-mail (check 22).
+ * signature against the issuer's keys, issuer, audience (and authorized party), a required expiry, the nonce of
+ * the web flow and a verified e-mail (check 22).
  */
 export class OidcProvider {
   private discovery: Promise<Discovery> | undefined;
@@ -51,17 +52,27 @@ export class OidcProvider {
     return [...list];
   }
 
-  async verifyIdToken(idToken: string): Promise<VerifiedIdentity> {
+  /** `nonce`: the one the browser sent to /authorize (web flow); the mobile apps' ID tokens come without one of ours. */
+  async verifyIdToken(idToken: string, nonce?: string): Promise<VerifiedIdentity> {
     const meta = await this.meta();
     this.jwks ??= createRemoteJWKSet(new URL(meta.jwks_uri));
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(idToken, this.jwks, { issuer: this.acceptedIssuers(meta), audience: this.clientId }));
+      ({ payload } = await jwtVerify(idToken, this.jwks, {
+        issuer: this.acceptedIssuers(meta),
+        audience: this.clientId,
+        // jose checks `exp` only when present: a token without one would never expire.
+        requiredClaims: ['exp', 'sub'],
+      }));
     } catch {
       throw badRequest(REJECTED);
     }
     const claims = payload as JWTPayload & Record<string, unknown>;
     if (typeof claims.sub !== 'string' || !claims.sub) throw badRequest(REJECTED);
+    // OIDC Core 3.1.3.7: with several audiences, the party the token was issued to (`azp`) must be us.
+    const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+    if ((audiences.length > 1 || claims.azp !== undefined) && claims.azp !== this.clientId) throw badRequest(REJECTED);
+    if (nonce !== undefined && claims.nonce !== nonce) throw badRequest(REJECTED);
     if (typeof claims.email !== 'string' || claims.email_verified !== true) {
       throw badRequest('Your Google account has no verified e-mail address, so it cannot be used to sign in.');
     }
@@ -76,8 +87,8 @@ export class OidcProvider {
     };
   }
 
-  /** The web flow: trade an authorization code (with its PKCE verifier) for an ID token, then verify that. */
-  async exchangeCode(code: string, codeVerifier: string, redirectUri: string): Promise<VerifiedIdentity> {
+  /** The web flow: trade an authorization code (with its PKCE verifier) for an ID token, then verify it and its nonce. */
+  async exchangeCode(code: string, codeVerifier: string, redirectUri: string, nonce: string): Promise<VerifiedIdentity> {
     const meta = await this.meta();
     const form = new URLSearchParams({
       grant_type: 'authorization_code',
@@ -96,6 +107,6 @@ export class OidcProvider {
     if (!res.ok) throw badRequest(REJECTED);
     const body = (await res.json()) as { id_token?: unknown };
     if (typeof body.id_token !== 'string') throw badRequest(REJECTED);
-    return this.verifyIdToken(body.id_token);
+    return this.verifyIdToken(body.id_token, nonce);
   }
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgotPasswordData, resetPasswordData, verifyOtpData } from '#contract/auth';
+import { minutes } from '../../lib/clock';
 import { body, createTestApp, okData, uniqueEmail, type TestApp } from '../../test/test-app';
 
 // Check 3: a reset code works only with its own request's token, and a reset ends every session.
@@ -13,7 +14,11 @@ afterAll(() => t?.close());
 const NEW_PASSWORD = 'Switch-back2#';
 
 const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
-const forgot = async (email: string) => okData(await post('/api/forgot_password', { email }), forgotPasswordData).token;
+/** A new reset request; the clock first moves past the cooldown of any request before it. */
+const forgot = async (email: string) => {
+  t.clock.advance(minutes(5));
+  return okData(await post('/api/forgot_password', { email }), forgotPasswordData).token;
+};
 const verifyReset = (email: string, otp: string, token: string) => post('/api/verify_otp', { email, otp, type: 2, token });
 const reset = (email: string, token: string, password = NEW_PASSWORD) => post('/api/reset_password', { email, password, token });
 const profileStatus = async (token: string) => (await t.app.inject({ method: 'GET', url: '/api/profile', headers: t.bearer(token) })).statusCode;
@@ -50,6 +55,17 @@ describe('password reset', () => {
     expect((await t.signIn(member.email, NEW_PASSWORD)).statusCode).toBe(200);
     // The request is spent.
     expect((await reset(member.email, token, 'Again-and-3!')).statusCode).toBe(400);
+  });
+
+  it('refuses to verify a reset code without its request token, and leaves the code unspent', async () => {
+    const member = await t.signUp();
+    const token = await forgot(member.email);
+    const code = await t.codeFor(member.email);
+    const bare = await post('/api/verify_otp', { email: member.email, otp: code, type: 2 });
+    expect(bare.statusCode).toBe(400);
+    expect(body(bare)).toMatchObject({ code: 400, errors: { token: [expect.any(String)] } });
+    expect(okData(await verifyReset(member.email, code, token), verifyOtpData).verified).toBe(true);
+    expect((await reset(member.email, token)).statusCode).toBe(200);
   });
 
   it('refuses a token whose code was never verified', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, uniqueEmail, type TestApp } from '../../test/test-app';
 
 // Check 6: every auth route is limited per client, and the limit answers before any body parsing or hashing.
 
@@ -39,8 +39,9 @@ describe('auth rate limits', () => {
   });
 
   it('do not run the handler once exceeded: no code is mailed', async () => {
+    // Other addresses use up the allowance (one address's codes are spaced by their own cooldown).
     for (let i = 0; i < LIMIT; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/forgot_password', payload: { email: member.email } });
+      const res = await t.app.inject({ method: 'POST', url: '/api/forgot_password', payload: { email: uniqueEmail('other') } });
       expect(res.statusCode).toBe(200);
     }
     const mailed = await t.mailCount(member.email);
@@ -49,8 +50,15 @@ describe('auth rate limits', () => {
   });
 
   it('count requests before the body is read: unparseable bodies use up the allowance', async () => {
-    const garbage = { method: 'POST' as const, url: '/api/validate-email', headers: { 'content-type': 'application/json' }, payload: '{"email":' };
+    const garbage = { method: 'POST' as const, url: '/api/reset_password', headers: { 'content-type': 'application/json' }, payload: '{"email":' };
     for (let i = 0; i < LIMIT; i++) expect((await t.app.inject(garbage)).statusCode).toBe(400);
-    expectLimited(await t.app.inject({ method: 'POST', url: '/api/validate-email', payload: { email: 'fresh@example.com' } }));
+    expectLimited(await t.app.inject({ method: 'POST', url: '/api/reset_password', payload: { email: 'fresh@example.com', password: 'Trail-mix1!', token: 'x' } }));
+  });
+
+  it('count e-mail checks per signed-in member, whatever address they come from', async () => {
+    const check = (token: string, remoteAddress: string) =>
+      t.app.inject({ method: 'POST', url: '/api/validate-email', payload: { email: 'fresh@example.com' }, headers: t.bearer(token), remoteAddress });
+    for (let i = 0; i < 30; i++) expect((await check(member.token, `198.51.100.${i + 1}`)).statusCode).toBe(200);
+    expectLimited(await check(member.token, '198.51.100.200'));
   });
 });

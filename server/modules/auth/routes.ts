@@ -8,11 +8,11 @@ import {
   forgotPasswordData,
   loginBody,
   OTP_TYPE,
-  otpSentData,
   registerBody,
   registerCompleteBody,
   resetPasswordBody,
   resetPasswordData,
+  signUpCodeSentData,
   socialLoginBody,
   validateEmailBody,
   validateEmailData,
@@ -34,18 +34,22 @@ import {
   verifyResetCode,
   verifySignUpCode,
 } from './auth-service';
+import { memberRateLimit } from '../maps/routes';
 import { checkSocialLogin, socialLogin } from './social-service';
 
 const tags = ['auth'];
+const VALIDATE_EMAIL_PER_HOUR = 30;
 
 export function authRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Per client address and route; checked in onRequest, before any body parsing or hashing (check 6).
   const limited = { rateLimit: { max: deps.config.authRateLimit, timeWindow: '1 minute' } };
 
+  // For a signed-in member's associates form only, and counted per member: anyone else could list who is a member.
   r.post('/api/validate-email', {
-    config: limited,
-    schema: { tags, body: validateEmailBody, response: { 200: okEnvelope(validateEmailData) } },
+    preHandler: requireUser,
+    config: { rateLimit: { ...memberRateLimit(VALIDATE_EMAIL_PER_HOUR).rateLimit, timeWindow: '1 hour' } },
+    schema: { tags, security: [{ bearer: [] }], body: validateEmailBody, response: { 200: okEnvelope(validateEmailData) } },
     handler: async (req) => {
       const available = await isEmailAvailable(deps, req.body.email);
       return ok(available ? 'This e-mail is available.' : 'An account with this e-mail already exists.', { available });
@@ -54,10 +58,10 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
 
   r.post('/api/register', {
     config: limited,
-    schema: { tags, body: registerBody, response: { 200: okEnvelope(otpSentData) } },
+    schema: { tags, body: registerBody, response: { 200: okEnvelope(signUpCodeSentData) } },
     handler: async (req) => {
-      await startSignUp(deps, req.body.email);
-      return ok('We sent a 4-digit code to your e-mail.', { otpSent: true as const });
+      const { resendAfter } = await startSignUp(deps, req.body.email);
+      return ok('We sent a 4-digit code to your e-mail.', { otpSent: true as const, resendAfter });
     },
   });
 
@@ -91,8 +95,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
     config: limited,
     schema: { tags, body: forgotPasswordBody, response: { 200: okEnvelope(forgotPasswordData) } },
     handler: async (req) => {
-      const token = await forgotPassword(deps, req.body.email);
-      return ok('If this e-mail has an account, we sent it a 4-digit code.', { token });
+      return ok('If this e-mail has an account, we sent it a 4-digit code.', await forgotPassword(deps, req.body.email));
     },
   });
 

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authSession, otpSentData, validateEmailData, verifyOtpData } from '#contract/auth';
+import { authSession, signUpCodeSentData, validateEmailData, verifyOtpData } from '#contract/auth';
 import { ownProfile } from '#contract/user';
 import { users } from '../../db/schema';
+import { hours } from '../../lib/clock';
+import { mailsTo } from '../../test/mailbox';
 import { body, createTestApp, okData, PASSWORD, uniqueEmail, uniqueName, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -15,7 +17,7 @@ const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', u
 
 /** Register and verify an e-mail: the ticket `register/complete` needs. */
 async function ticketFor(email: string) {
-  okData(await post('/api/register', { email }), otpSentData);
+  okData(await post('/api/register', { email }), signUpCodeSentData);
   const verified = okData(await post('/api/verify_otp', { email, otp: await t.codeFor(email), type: 1 }), verifyOtpData);
   return verified.token!;
 }
@@ -31,15 +33,25 @@ const profile = (token: string, handleName = uniqueName('h')) => ({
   deviceType: 1,
 });
 
-describe('POST /api/validate-email', () => {
-  it('says a new e-mail is available and a member’s is not, whatever its case', async () => {
-    expect(okData(await post('/api/validate-email', { email: uniqueEmail() }), validateEmailData)).toEqual({ available: true });
+describe('POST /api/validate-email (the associates form)', () => {
+  it('says a new e-mail is available and a member’s is not, whatever its case, to a signed-in member', async () => {
+    const me = await t.signUp();
+    const asMe = (email: string) => t.app.inject({ method: 'POST', url: '/api/validate-email', payload: { email }, headers: t.bearer(me.token) });
+    expect(okData(await asMe(uniqueEmail()), validateEmailData)).toEqual({ available: true });
     const member = await t.signUp();
-    expect(okData(await post('/api/validate-email', { email: member.email.toUpperCase() }), validateEmailData)).toEqual({ available: false });
+    expect(okData(await asMe(member.email.toUpperCase()), validateEmailData)).toEqual({ available: false });
+  });
+
+  it('answers no one who is not signed in, so it cannot list who is a member', async () => {
+    const member = await t.signUp();
+    const res = await post('/api/validate-email', { email: member.email });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ code: 401, message: 'Please sign in to continue.' });
   });
 
   it('rejects a malformed e-mail with a message on the field', async () => {
-    const res = await post('/api/validate-email', { email: 'not-an-email' });
+    const me = await t.signUp();
+    const res = await t.app.inject({ method: 'POST', url: '/api/validate-email', payload: { email: 'not-an-email' }, headers: t.bearer(me.token) });
     expect(res.statusCode).toBe(400);
     expect(body(res)).toMatchObject({ code: 400, errors: { email: ['Enter a valid e-mail address'] } });
   });
@@ -49,17 +61,44 @@ describe('POST /api/register', () => {
   it('mails a 4-digit code to a new e-mail', async () => {
     const email = uniqueEmail();
     const res = await post('/api/register', { email });
-    expect(okData(res, otpSentData)).toEqual({ otpSent: true });
+    expect(okData(res, signUpCodeSentData)).toEqual({ otpSent: true, resendAfter: 30 });
     expect(await t.codeFor(email)).toMatch(/^\d{4}$/);
   });
 
-  it('answers 409 on the email field when the e-mail already has an account, and mails nothing', async () => {
+  it('answers a member’s e-mail exactly as a new one, and e-mails the member a notice instead of a code', async () => {
     const member = await t.signUp();
     const mailsBefore = await t.mailCount(member.email);
-    const res = await post('/api/register', { email: member.email });
-    expect(res.statusCode).toBe(409);
-    expect(body(res)).toMatchObject({ code: 409, errors: { email: [expect.any(String)] } });
-    expect(await t.mailCount(member.email)).toBe(mailsBefore);
+    // An hour after the member signed up, when the address has no sends of its own left to count.
+    t.clock.advance(hours(1) + 1_000);
+    const taken = await post('/api/register', { email: member.email });
+    const fresh = await post('/api/register', { email: uniqueEmail() });
+    expect(taken.statusCode).toBe(200);
+    expect(taken.headers['content-type']).toBe(fresh.headers['content-type']);
+    expect(taken.json()).toEqual(fresh.json());
+
+    await t.app.deps.mailer.flush();
+    // Soft line breaks of quoted-printable undone, so sentences read whole.
+    const mails = (await mailsTo(t.dataDir, member.email)).slice(mailsBefore).map((m) => m.replace(/=\n/g, ''));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('Subject: Someone tried to sign up to Switchback with your e-mail');
+    expect(mails[0]).toMatch(/sign in with your e-mail and password/);
+    expect(mails[0]).not.toMatch(/code is: \d/);
+  });
+
+  it('limits sends to a member’s e-mail as it limits a new one', async () => {
+    // Both addresses were sent one code a moment ago (the member's at sign-up).
+    const member = await t.signUp();
+    const fresh = uniqueEmail();
+    expect((await post('/api/register', { email: fresh })).statusCode).toBe(200);
+    const taken = await post('/api/register', { email: member.email });
+    const other = await post('/api/register', { email: fresh });
+    for (const res of [taken, other]) {
+      expect(res.statusCode).toBe(429);
+      const wait = Number(res.headers['retry-after']);
+      expect(wait).toBeGreaterThan(20);
+      expect(wait).toBeLessThanOrEqual(30);
+      expect(body(res).message).toBe(`Please wait ${wait} seconds before asking for another code.`);
+    }
   });
 });
 
@@ -115,7 +154,7 @@ describe('POST /api/register/complete', () => {
     const res = await post('/api/register/complete', { ...profile(ticket), userId: 1, role: 'admin' });
     expect(res.statusCode).toBe(400);
     expect(body(res)).toMatchObject({ code: 400, errors: { userId: ['Unknown field'], role: ['Unknown field'] } });
-    expect(okData(await post('/api/validate-email', { email }), validateEmailData)).toEqual({ available: true });
+    expect(await t.db.select({ id: users.id }).from(users).where(eq(users.email, email))).toEqual([]);
   });
 
   it('answers 400 with a message per bad or missing field', async () => {

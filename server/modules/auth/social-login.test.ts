@@ -31,6 +31,8 @@ const check = async (claims: IdClaims = {}) => post('/api/checkSocialLogin', { p
 const completeProfile = () => ({ handleName: uniqueName('g'), dob: '1995-07-04', gender: 'female' });
 const newIdentity = () => ({ sub: `sub-${randomBytes(8).toString('hex')}`, email: uniqueEmail('social') });
 
+const pick = ({ code, codeVerifier, nonce }: { code: string; codeVerifier: string; nonce: string }) => ({ code, codeVerifier, nonce });
+
 function expectRefused(res: Awaited<ReturnType<typeof post>>) {
   expect(res.statusCode).toBe(400);
   expect(body(res)).toMatchObject({ code: 400, message: expect.any(String) });
@@ -97,6 +99,21 @@ describe('social sign-in with an ID token', () => {
     expectRefused(await check({ ...newIdentity(), exp: Math.floor(Date.now() / 1000) - 120 }));
   });
 
+  it('refuses a token without an expiry, which would never expire', async () => {
+    expectRefused(await check({ ...newIdentity(), exp: undefined }));
+  });
+
+  it('refuses a token for several audiences unless we are its authorized party (azp)', async () => {
+    const both = [CLIENT_ID, 'someone-elses-app.apps.test'];
+    expectRefused(await check({ ...newIdentity(), aud: both }));
+    expectRefused(await check({ ...newIdentity(), aud: both, azp: 'someone-elses-app.apps.test' }));
+    expect(okData(await check({ ...newIdentity(), aud: both, azp: CLIENT_ID }), checkSocialLoginData).isUserExists).toBe(-1);
+  });
+
+  it('refuses a token issued to another party even when we are its only audience', async () => {
+    expectRefused(await check({ ...newIdentity(), azp: 'someone-elses-app.apps.test' }));
+  });
+
   it('refuses an identity whose e-mail is not verified', async () => {
     expectRefused(await check({ ...newIdentity(), email_verified: false }));
   });
@@ -120,18 +137,37 @@ describe('social sign-in with an ID token', () => {
 });
 
 describe('social sign-in with an authorization code (web, PKCE)', () => {
-  it('exchanges the code at the issuer and verifies the ID token it returns', async () => {
+  it('exchanges the code at the issuer and verifies the ID token it returns, with its nonce', async () => {
     const who = newIdentity();
-    const { code, codeVerifier } = await google.authorize(CLIENT_ID, REDIRECT_URI, { ...who, given_name: 'Lee', family_name: 'Loam' });
-    const data = okData(await post('/api/checkSocialLogin', { provider: 'google', code, codeVerifier, redirectUri: REDIRECT_URI }), checkSocialLoginData);
+    const { code, codeVerifier, nonce } = await google.authorize(CLIENT_ID, REDIRECT_URI, { ...who, given_name: 'Lee', family_name: 'Loam' });
+    const data = okData(await post('/api/checkSocialLogin', { provider: 'google', code, codeVerifier, nonce, redirectUri: REDIRECT_URI }), checkSocialLoginData);
     expect(data).toMatchObject({ isUserExists: -1, googleUserInfo: { email: who.email, firstName: 'Lee', lastName: 'Loam' } });
     const created = okData(await post('/api/social-login', { socialToken: data.socialToken, deviceType: 1, ...completeProfile() }), authSession);
     expect(created.user.email).toBe(who.email);
   });
 
   it('refuses a code with the wrong PKCE verifier', async () => {
-    const { code } = await google.authorize(CLIENT_ID, REDIRECT_URI, newIdentity());
+    const { code, nonce } = await google.authorize(CLIENT_ID, REDIRECT_URI, newIdentity());
     const wrongVerifier = randomBytes(32).toString('base64url');
-    expectRefused(await post('/api/checkSocialLogin', { provider: 'google', code, codeVerifier: wrongVerifier, redirectUri: REDIRECT_URI }));
+    expectRefused(await post('/api/checkSocialLogin', { provider: 'google', code, codeVerifier: wrongVerifier, nonce, redirectUri: REDIRECT_URI }));
+  });
+
+  it('refuses an ID token whose nonce is not the one this browser sent, or that has none', async () => {
+    const who = newIdentity();
+    const other = await google.authorize(CLIENT_ID, REDIRECT_URI, who);
+    const otherNonce = randomBytes(24).toString('base64url');
+    expectRefused(await post('/api/checkSocialLogin', { provider: 'google', ...pick(other), nonce: otherNonce, redirectUri: REDIRECT_URI }));
+
+    const stripped = await google.authorize(CLIENT_ID, REDIRECT_URI, { ...who, nonce: undefined });
+    expectRefused(await post('/api/checkSocialLogin', { provider: 'google', ...pick(stripped), redirectUri: REDIRECT_URI }));
+    // Nothing was created: the same identity still signs up from scratch.
+    expect(await t.db.select().from(identities).where(eq(identities.subject, who.sub))).toEqual([]);
+  });
+
+  it('asks for the nonce with a code', async () => {
+    const { code, codeVerifier } = await google.authorize(CLIENT_ID, REDIRECT_URI, newIdentity());
+    const res = await post('/api/checkSocialLogin', { provider: 'google', code, codeVerifier, redirectUri: REDIRECT_URI });
+    expect(res.statusCode).toBe(400);
+    expect(body(res).code).toBe(400);
   });
 });

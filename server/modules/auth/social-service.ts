@@ -23,7 +23,9 @@ function provider(deps: Deps) {
 export async function checkSocialLogin(deps: Deps, body: z.infer<typeof checkSocialLoginBody>) {
   const google = provider(deps);
   const identity =
-    'idToken' in body ? await google.verifyIdToken(body.idToken) : await google.exchangeCode(body.code, body.codeVerifier, body.redirectUri);
+    'idToken' in body
+      ? await google.verifyIdToken(body.idToken)
+      : await google.exchangeCode(body.code, body.codeVerifier, body.redirectUri, body.nonce);
   const [linked] = await deps.db
     .select({ dob: users.dob })
     .from(identities)

@@ -493,27 +493,15 @@ export function commentEngine<K extends SubjectKey, S extends SubjectRow>(subjec
   }
 
   /**
-   * Removes the notifications about removed comments. Only their possible recipients are searched (the subject's
-   * owner, the parent's author, each removed comment's author and mentions), so the (user_id, …) index serves it.
+   * Removes every notification about the removed comments, whoever it went to: the comment told the subject's owner,
+   * the parent's author, the members it mentions (even one an edit has since dropped) and the authors of comments it
+   * liked. Found by the (subject_type, subject_id) index; each member told gets their new badge live, as a new
+   * notification would.
    */
-  async function forgetNotices(tx: Db, outbox: Outbox, ownerId: number, found: CommentRow, removed: { id: number; userId: number; mentions: number[] }[]) {
-    const recipients = new Set([ownerId, ...removed.flatMap((r) => [r.userId, ...r.mentions])]);
-    if (found.parentId !== null) {
-      const [parent] = await tx.select({ userId: comments.userId }).from(comments).where(eq(comments.id, found.parentId));
-      if (parent) recipients.add(parent.userId);
-    }
+  async function forgetNotices(tx: Db, outbox: Outbox, removedIds: number[]) {
     const gone = await tx
       .delete(notifications)
-      .where(
-        and(
-          inArray(notifications.userId, [...recipients]),
-          eq(notifications.subjectType, subject.notices.subjectType),
-          inArray(
-            notifications.subjectId,
-            removed.map((r) => r.id),
-          ),
-        ),
-      )
+      .where(and(eq(notifications.subjectType, subject.notices.subjectType), inArray(notifications.subjectId, removedIds)))
       .returning({ userId: notifications.userId });
     for (const userId of new Set(gone.map((g) => g.userId))) outbox.badge(userId);
   }
@@ -530,7 +518,7 @@ export function commentEngine<K extends SubjectKey, S extends SubjectRow>(subjec
       const removed = await tx
         .delete(comments)
         .where(or(eq(comments.id, found.id), eq(comments.parentId, found.id)))
-        .returning({ id: comments.id, userId: comments.userId, mentions: comments.mentions });
+        .returning({ id: comments.id });
       if (found.parentId !== null) {
         await tx
           .update(comments)
@@ -538,7 +526,11 @@ export function commentEngine<K extends SubjectKey, S extends SubjectRow>(subjec
           .where(eq(comments.id, found.parentId));
       }
       const commentCount = await countComments(tx, about.id, -removed.length);
-      await forgetNotices(tx, outbox, about.userId, found, removed);
+      await forgetNotices(
+        tx,
+        outbox,
+        removed.map((r) => r.id),
+      );
       return { commentId: found.id, parentId: found.parentId ?? 0, commentCount };
     });
     await tellWatchers(deps, { type: 'comment-deleted', subject: THREAD_OF[subject.key], subjectId: input.subjectId, ...deleted });

@@ -41,21 +41,22 @@ describe('deleting an account: events they joined', () => {
     const leaving = await h.member();
     const first = await h.member();
     const second = await h.member();
-    const saved = await h.create(organiser, { capacity: 1 });
+    // The organiser's place and one more.
+    const saved = await h.create(organiser, { capacity: 2 });
     await h.join(leaving, saved.id);
     await h.interest(leaving, saved.id);
     await h.join(first, saved.id);
     await h.join(second, saved.id);
     await h.interest(second, saved.id);
-    expect((await h.detail(organiser, saved.id)).status).toMatchObject({ goingCount: 1, waitlistCount: 2, interestedCount: 2 });
+    expect((await h.detail(organiser, saved.id)).status).toMatchObject({ goingCount: 2, waitlistCount: 2, interestedCount: 2 });
 
     const heard = h.listen();
     try {
       await deleteAccount(leaving);
       // The first waiting moved up, the second is now first; the counts are the rows that are left.
-      expect(await h.detail(first, saved.id)).toMatchObject({ status: { isGoing: true, isWaitlisted: false, goingCount: 1, waitlistCount: 1, interestedCount: 1 } });
+      expect(await h.detail(first, saved.id)).toMatchObject({ status: { isGoing: true, isWaitlisted: false, goingCount: 2, waitlistCount: 1, interestedCount: 1 } });
       expect((await h.detail(second, saved.id)).status).toMatchObject({ isWaitlisted: true, waitlistPosition: 1 });
-      expect((await h.people(organiser, saved.id, 'going')).list.map((p) => p.userId)).toEqual([first.userId]);
+      expect((await h.people(organiser, saved.id, 'going')).list.map((p) => p.userId)).toEqual([organiser.userId, first.userId]);
       expect((await h.people(organiser, saved.id, 'waitlist')).list.map((p) => p.userId)).toEqual([second.userId]);
       expect((await h.people(organiser, saved.id, 'interested')).list.map((p) => p.userId)).toEqual([second.userId]);
 
@@ -69,25 +70,25 @@ describe('deleting an account: events they joined', () => {
     }
     // The next place given up goes to the member who was second.
     await h.leave(first, saved.id);
-    expect((await h.detail(second, saved.id)).status).toMatchObject({ isGoing: true, goingCount: 1, waitlistCount: 0 });
+    expect((await h.detail(second, saved.id)).status).toMatchObject({ isGoing: true, goingCount: 2, waitlistCount: 0 });
   });
 
   it('lowers only the waitlist when they were waiting, and only interest when they were interested', async () => {
     const organiser = await h.member();
     const going = await h.member();
     const leaving = await h.member();
-    const full = await h.create(organiser, { capacity: 1 });
+    const full = await h.create(organiser, { capacity: 2 });
     const open = await h.create(organiser);
     await h.join(going, full.id);
     await h.join(leaving, full.id);
     await h.interest(leaving, open.id);
-    expect(await stored(full.id)).toMatchObject({ going: 1, waiting: 1 });
+    expect(await stored(full.id)).toMatchObject({ going: 2, waiting: 1 });
     expect(await stored(open.id)).toMatchObject({ interested: 1 });
 
     await deleteAccount(leaving);
-    expect(await stored(full.id)).toMatchObject({ going: 1, waiting: 0, interested: 0 });
-    expect(await stored(open.id)).toMatchObject({ going: 0, waiting: 0, interested: 0 });
-    expect((await h.detail(going, full.id)).status).toMatchObject({ isGoing: true, goingCount: 1, waitlistCount: 0 });
+    expect(await stored(full.id)).toMatchObject({ going: 2, waiting: 0, interested: 0 });
+    expect(await stored(open.id)).toMatchObject({ going: 1, waiting: 0, interested: 0 });
+    expect((await h.detail(going, full.id)).status).toMatchObject({ isGoing: true, goingCount: 2, waitlistCount: 0 });
   });
 });
 
@@ -135,10 +136,11 @@ describe('deleting an account: events they organised', () => {
     const invitee = await h.member();
     const attendee = await h.member();
     const mentioned = await h.member();
-    const saved = await h.create(organiser, { CoHost: [cohost.userId], capacity: 1 });
+    const saved = await h.createWithCohosts(organiser, [cohost], { capacity: 2 });
     await h.join(attendee, saved.id);
     await h.followAccepted(attendee, mentioned);
     // An invitation from the co-host, and a comment mentioning someone: notifications whose actor stays.
+    await h.connect(cohost, invitee);
     await h.invite(cohost, saved.id, [invitee.userId]);
     await c.add(attendee, saved.id, `Bring @${mentioned.handleName} along`);
     const waiting = await h.member();

@@ -32,12 +32,13 @@ describe('interested', () => {
       isWaitlisted: false,
       waitlistPosition: null,
       interestedCount: 1,
-      goingCount: 0,
+      // The organiser.
+      goingCount: 1,
       waitlistCount: 0,
       capacity: null,
     });
     // Going keeps interest as it was (Meetup keeps them apart too).
-    expect(await h.join(jonas, saved.id)).toMatchObject({ isInterested: true, isGoing: true, interestedCount: 1, goingCount: 1 });
+    expect(await h.join(jonas, saved.id)).toMatchObject({ isInterested: true, isGoing: true, interestedCount: 1, goingCount: 2 });
     expect(await h.interest(jonas, saved.id)).toMatchObject({ isInterested: false, isGoing: true, interestedCount: 0 });
     expect((await h.detail(jonas, saved.id)).status).toMatchObject({ isInterested: false, isGoing: true });
     expect(await h.ids(jonas, 'type=going')).toContain(saved.id);
@@ -68,14 +69,15 @@ describe('going and the waitlist', () => {
   it('joins going while there is room, then the waitlist; joining again changes nothing', async () => {
     const maya = await h.member();
     const [a, b, c] = await members(3);
-    const saved = await h.create(maya, { capacity: 1 });
-    expect(await h.join(a!, saved.id)).toMatchObject({ isGoing: true, isWaitlisted: false, goingCount: 1, waitlistCount: 0, capacity: 1 });
+    // Two places: the organiser's and one more.
+    const saved = await h.create(maya, { capacity: 2 });
+    expect(await h.join(a!, saved.id)).toMatchObject({ isGoing: true, isWaitlisted: false, goingCount: 2, waitlistCount: 0, capacity: 2 });
     const full = await h.joinCall(b!, saved.id);
     expect(body(full).message).toBe('The event is full: you are number 1 on the waitlist.');
-    expect(okData(full, eventStatus)).toMatchObject({ isGoing: false, isWaitlisted: true, waitlistPosition: 1, goingCount: 1, waitlistCount: 1 });
+    expect(okData(full, eventStatus)).toMatchObject({ isGoing: false, isWaitlisted: true, waitlistPosition: 1, goingCount: 2, waitlistCount: 1 });
     expect(await h.join(c!, saved.id)).toMatchObject({ isWaitlisted: true, waitlistPosition: 2, waitlistCount: 2 });
     expect(await h.join(b!, saved.id)).toMatchObject({ isWaitlisted: true, waitlistPosition: 1, waitlistCount: 2 });
-    expect(await h.join(a!, saved.id)).toMatchObject({ isGoing: true, goingCount: 1 });
+    expect(await h.join(a!, saved.id)).toMatchObject({ isGoing: true, goingCount: 2 });
     // Leaving twice is leaving once.
     expect(await h.leave(c!, saved.id)).toMatchObject({ isWaitlisted: false, waitlistPosition: null, waitlistCount: 1 });
     expect(await h.leave(c!, saved.id)).toMatchObject({ isWaitlisted: false, waitlistCount: 1 });
@@ -84,7 +86,8 @@ describe('going and the waitlist', () => {
   it.each([1, 2, 3])('never overbooks %i place(s) when a dozen members join at once, and queues the rest in order', async (capacity) => {
     const maya = await h.member();
     const joiners = await members(12);
-    const saved = await h.create(maya, { capacity });
+    // The organiser holds one more place than the members joining here.
+    const saved = await h.create(maya, { capacity: capacity + 1 });
     const answers = await Promise.all(joiners.map((m) => h.join(m, saved.id)));
 
     const going = answers.filter((s) => s.isGoing);
@@ -95,8 +98,8 @@ describe('going and the waitlist', () => {
     expect(waiting.map((s) => s.waitlistPosition).sort((x, y) => x! - y!)).toEqual(Array.from({ length: 12 - capacity }, (_, i) => i + 1));
 
     const detail = await h.detail(maya, saved.id);
-    expect(detail.status).toMatchObject({ goingCount: capacity, waitlistCount: 12 - capacity, capacity });
-    expect((await h.people(maya, saved.id, 'going')).list).toHaveLength(capacity);
+    expect(detail.status).toMatchObject({ goingCount: capacity + 1, waitlistCount: 12 - capacity, capacity: capacity + 1 });
+    expect((await h.people(maya, saved.id, 'going')).list).toHaveLength(capacity + 1);
     // The waitlist reads in queue order: the member answered place n is n-th.
     const queue = (await h.people(maya, saved.id, 'waitlist')).list.map((m) => m.userId);
     const byPlace = joiners
@@ -108,7 +111,7 @@ describe('going and the waitlist', () => {
 
     // A member going leaves: the first in the queue moves up, is told, and everyone behind moves one place on.
     const leaver = joiners[answers.findIndex((s) => s.isGoing)]!;
-    expect(await h.leave(leaver, saved.id)).toMatchObject({ isGoing: false, goingCount: capacity, waitlistCount: 11 - capacity });
+    expect(await h.leave(leaver, saved.id)).toMatchObject({ isGoing: false, goingCount: capacity + 1, waitlistCount: 11 - capacity });
     const first = joiners.find((m) => m.userId === queue[0])!;
     const second = joiners.find((m) => m.userId === queue[1])!;
     expect((await h.detail(first, saved.id)).status).toMatchObject({ isGoing: true, isWaitlisted: false, waitlistPosition: null });
@@ -121,9 +124,9 @@ describe('going and the waitlist', () => {
   it('a member leaving the waitlist gives nobody a place, and the queue closes up', async () => {
     const maya = await h.member();
     const [a, b, c, d] = await members(4);
-    const saved = await h.create(maya, { capacity: 1 });
+    const saved = await h.create(maya, { capacity: 2 });
     for (const m of [a!, b!, c!, d!]) await h.join(m, saved.id);
-    expect(await h.leave(b!, saved.id)).toMatchObject({ isWaitlisted: false, goingCount: 1, waitlistCount: 2 });
+    expect(await h.leave(b!, saved.id)).toMatchObject({ isWaitlisted: false, goingCount: 2, waitlistCount: 2 });
     expect((await h.detail(c!, saved.id)).status.waitlistPosition).toBe(1);
     expect((await h.detail(d!, saved.id)).status.waitlistPosition).toBe(2);
     expect((await h.detail(a!, saved.id)).status.isGoing).toBe(true);
@@ -132,12 +135,12 @@ describe('going and the waitlist', () => {
   it('raising the capacity moves the waiting up in order; removing it moves everyone up', async () => {
     const maya = await h.member();
     const [a, b, c, d] = await members(4);
-    const saved = await h.create(maya, { capacity: 1 });
+    const saved = await h.create(maya, { capacity: 2 });
     for (const m of [a!, b!, c!, d!]) await h.join(m, saved.id);
-    expect((await h.edit(maya, saved.id, { capacity: 2 })).status).toMatchObject({ goingCount: 2, waitlistCount: 2 });
+    expect((await h.edit(maya, saved.id, { capacity: 3 })).status).toMatchObject({ goingCount: 3, waitlistCount: 2 });
     expect((await h.detail(b!, saved.id)).status.isGoing).toBe(true);
     expect((await h.detail(c!, saved.id)).status.waitlistPosition).toBe(1);
-    expect((await h.edit(maya, saved.id, { capacity: null })).status).toMatchObject({ goingCount: 4, waitlistCount: 0, capacity: null });
+    expect((await h.edit(maya, saved.id, { capacity: null })).status).toMatchObject({ goingCount: 5, waitlistCount: 0, capacity: null });
   });
 });
 
@@ -166,13 +169,15 @@ describe('who is going, interested and waiting', () => {
   it('pages each list in its own order', async () => {
     const maya = await h.member();
     const joiners = await members(5);
-    const saved = await h.create(maya, { capacity: 2 });
+    const saved = await h.create(maya, { capacity: 3 });
     for (const m of joiners) {
       await h.join(m, saved.id);
       await h.interest(m, saved.id);
     }
     const ids = joiners.map((m) => m.userId);
-    expect((await h.people(maya, saved.id, 'going')).list.map((m) => m.userId)).toEqual(ids.slice(0, 2));
+    // The organiser first: going since the event was published.
+    const going = [maya.userId, ...ids.slice(0, 2)];
+    expect((await h.people(maya, saved.id, 'going')).list.map((m) => m.userId)).toEqual(going);
     expect((await h.people(maya, saved.id, 'waitlist')).list.map((m) => m.userId)).toEqual(ids.slice(2));
     const interested = await h.people(maya, saved.id, 'interested');
     expect(interested.list.map((m) => m.userId)).toEqual([...ids].reverse());
@@ -180,7 +185,7 @@ describe('who is going, interested and waiting', () => {
     // Members as others see them: public columns only (check 11).
     expect(Object.keys(interested.list[0]!).sort()).toEqual(['firstName', 'handleName', 'lastName', 'profileImage', 'userId']);
     // The card's avatars: the first going, in the order they got their place.
-    expect((await h.detail(maya, saved.id)).goingPreview.map((m) => m.userId)).toEqual(ids.slice(0, 2));
+    expect((await h.detail(maya, saved.id)).goingPreview.map((m) => m.userId)).toEqual(going);
   });
 });
 
@@ -189,7 +194,11 @@ describe('inviting', () => {
     const maya = await h.member({ firstName: 'Maya', lastName: 'Torres' });
     const cohost = await h.member();
     const [a, b, outsider] = await members(3);
-    const saved = await h.create(maya, { whoCanSee: 'invite', CoHost: [cohost.userId] });
+    const saved = await h.createWithCohosts(maya, [cohost], { whoCanSee: 'invite' });
+    // Each host invites among their own connections.
+    await h.connect(maya, a!);
+    await h.connect(cohost, a!);
+    await h.connect(cohost, b!);
     const res = await h.inviteCall(maya, saved.id, [a!.userId, a!.userId, maya.userId, cohost.userId]);
     expect(okData(res, invited)).toEqual({ invited: [a!.userId] });
     expect(await h.invite(cohost, saved.id, [a!.userId, b!.userId])).toEqual({ invited: [b!.userId] });

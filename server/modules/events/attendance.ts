@@ -17,6 +17,10 @@ import { closedReason, fillFromWaitlist, lockEvent } from './waitlist';
 
 type StatusDeps = Pick<Deps, 'db' | 'bus' | 'mailer' | 'clock'>;
 
+/** The organiser is going from the moment the event is published (organiser-place.ts): these are not theirs to toggle. */
+const ORGANISER_INTEREST = 'You’re organising this event, so you’re going already.';
+const ORGANISER_LEAVES = 'You’re organising this event, so you can’t leave it. Cancel it instead.';
+
 /** Takes back `userId`'s interest in the event, its count with it; answers whether there was one. */
 async function dropInterest(tx: Db, eventId: number, userId: number) {
   const gone = await tx
@@ -47,13 +51,14 @@ async function giveUpPlace(tx: Db, now: Date, outbox: Outbox, event: EventRow, u
 
 /**
  * `POST /api/challenge/interestedChallengetoggle`: marks or unmarks interest. Marking needs an open event (published,
- * not cancelled, not ended); unmarking is always possible.
+ * not cancelled, not ended) and is not for its organiser; unmarking is always possible.
  */
 export async function toggleInterest(deps: StatusDeps, viewerId: number, eventId: number): Promise<EventStatus> {
   return withOutbox(deps, async (tx) => {
     await loadViewableEvent(tx, viewerId, eventId);
     const event = await lockEvent(tx, eventId);
     if (!(await dropInterest(tx, eventId, viewerId))) {
+      if (event.userId === viewerId) throw conflict(ORGANISER_INTEREST);
       const now = deps.clock.now();
       const closed = closedReason(event, now);
       if (closed) throw conflict(closed);
@@ -95,12 +100,13 @@ export async function joinEvent(deps: StatusDeps, viewerId: number, eventId: num
 
 /**
  * `POST /api/challenge/opt-out`: leaves going or the waitlist. A place given up goes, in the same transaction, to the
- * first member waiting, who is told. Not going and not waiting: nothing changes.
+ * first member waiting, who is told. Not going and not waiting: nothing changes. The organiser cannot leave (409).
  */
 export async function leaveEvent(deps: StatusDeps, viewerId: number, eventId: number): Promise<EventStatus> {
   return withOutbox(deps, async (tx, outbox) => {
     await loadViewableEvent(tx, viewerId, eventId);
     const event = await lockEvent(tx, eventId);
+    if (event.userId === viewerId) throw conflict(ORGANISER_LEAVES);
     await giveUpPlace(tx, deps.clock.now(), outbox, event, viewerId);
     return eventStatusOf(tx, viewerId, eventId);
   });

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { eventCommentList, eventCommentSaved, eventReply } from '#contract/event-comments';
 import { commentDeleted } from '#contract/feeds';
+import { qualified } from '../../db/qualified';
 import { eventComments, events } from '../../db/schema';
 import { okData, type TestApp } from '../../test/test-app';
 import { helpers, type Member } from '../notifications/test-helpers';
@@ -38,7 +39,7 @@ export function eventCommentHelpers(t: () => TestApp) {
   /** The event's stored comment count beside the comments actually there: the two must agree. */
   async function counts(eventId: number) {
     const [row] = await t()
-      .db.select({ stored: events.commentCount, actual: sql<number>`(select count(*) from ${eventComments} where ${eventComments.eventId} = ${eventId})`.mapWith(Number) })
+      .db.select({ stored: events.commentCount, actual: sql<number>`(select count(*) from ${eventComments} where ${qualified(eventComments.eventId)} = ${eventId})`.mapWith(Number) })
       .from(events)
       .where(eq(events.id, eventId));
     expect(row, `event ${eventId}`).toBeDefined();

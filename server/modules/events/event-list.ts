@@ -7,6 +7,7 @@ import { escapeLike, searchFold } from '../../db/search-text';
 import { badRequest } from '../../lib/errors';
 import { visibleEventsCondition } from '../../policy/event-policy';
 import { eventColumns, eventViews, type EventRow } from './event-views';
+import { qualified } from '../../db/qualified';
 
 export const EVENTS_PER_PAGE = 20;
 /** `total` counts at most this many events on a first page (as feeds do): past it, clients page on by `next_cursor`. */
@@ -61,10 +62,10 @@ function tabPlan(tab: EventTab, viewerId: number, now: Date) {
       return {
         ...upcoming,
         // Waiting for a place counts: the member said they want to go, and the card shows their place in the queue.
-        where: and(published, notEnded, sql`exists (select 1 from ${eventAttendees} a where a.event_id = ${events.id} and a.user_id = ${viewerId})`),
+        where: and(published, notEnded, sql`exists (select 1 from ${eventAttendees} a where a.event_id = ${qualified(events.id)} and a.user_id = ${viewerId})`),
       };
     case 'interested':
-      return { ...upcoming, where: and(published, notEnded, sql`exists (select 1 from ${eventInterests} i where i.event_id = ${events.id} and i.user_id = ${viewerId})`) };
+      return { ...upcoming, where: and(published, notEnded, sql`exists (select 1 from ${eventInterests} i where i.event_id = ${qualified(events.id)} and i.user_id = ${viewerId})`) };
     case 'past':
       return {
         key: { createdAt: events.endsAt, id: events.id },
@@ -77,7 +78,7 @@ function tabPlan(tab: EventTab, viewerId: number, now: Date) {
         key: { createdAt: events.createdAt, id: events.id },
         order: 'desc' as const,
         keyOf: (r: EventRow): SortKey => ({ createdAt: r.createdAt, id: r.id }),
-        where: sql`(${events.userId} = ${viewerId} or exists (select 1 from ${eventCohosts} c where c.event_id = ${events.id} and c.user_id = ${viewerId}))`,
+        where: sql`(${events.userId} = ${viewerId} or exists (select 1 from ${eventCohosts} c where c.event_id = ${qualified(events.id)} and c.user_id = ${viewerId}))`,
       };
   }
 }

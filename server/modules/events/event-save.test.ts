@@ -52,7 +52,9 @@ describe('creating an event', () => {
       endTime: '11:30 AM',
       zipCode: '10117',
       goalDistance: 42_000,
-      status: { isGoing: false, isInterested: false, goingCount: 0, capacity: 12, waitlistPosition: null },
+      // The organiser is going from the moment it is published, and takes one of the places.
+      status: { isGoing: true, isInterested: false, goingCount: 1, capacity: 12, waitlistPosition: null },
+      goingPreview: [{ userId: maya.userId }],
       cancelledAt: null,
     });
     expect(await h.detail(maya, saved.id)).toEqual(saved);
@@ -117,13 +119,16 @@ describe('what the server checks', () => {
     expect(saved.route).toMatchObject({ routeId: mine.routeId, coordinates: mine.coordinates, distance: mine.distance });
   });
 
-  it('co-hosts: members, never the organiser', async () => {
+  it('co-hosts: members the organiser is connected with, never the organiser, each invited once', async () => {
     const maya = await h.member();
     const jonas = await h.member();
     h.expectFieldError(await h.createCall(maya, { CoHost: [maya.userId] }), 'CoHost');
     h.expectFieldError(await h.createCall(maya, { CoHost: [2_000_000_000] }), 'CoHost');
+    h.expectFieldError(await h.createCall(maya, { CoHost: [jonas.userId] }), 'CoHost', /follow you, or whom you follow/);
+    await h.connect(maya, jonas);
     const saved = await h.create(maya, { CoHost: [jonas.userId, jonas.userId] });
-    expect(saved.coHosts.map((c) => c.userId)).toEqual([jonas.userId]);
+    expect(saved.coHosts).toEqual([]);
+    expect(saved.pendingCoHosts.map((c) => c.userId)).toEqual([jonas.userId]);
   });
 
   it('a banner that is the editor’s own event upload, used by no other event', async () => {
@@ -133,7 +138,9 @@ describe('what the server checks', () => {
     h.expectFieldError(await h.createCall(maya, { bannerImage: theirs.key }), 'bannerImage');
     const mine = await h.banner(maya);
     const saved = await h.create(maya, { bannerImage: mine.key });
-    expect(saved.bannerImage).toMatchObject({ key: mine.key, url: mine.url, thumbnail: mine.thumbnail });
+    // The upload's own answer may be signed (a file attached to nothing is its uploader's alone); the public event's is not.
+    const unsigned = (url: string) => url.split('?')[0];
+    expect(saved.bannerImage).toMatchObject({ key: mine.key, url: unsigned(mine.url), thumbnail: unsigned(mine.thumbnail) });
     h.expectFieldError(await h.createCall(maya, { bannerImage: mine.key }), 'bannerImage', /another event/);
   });
 
@@ -141,8 +148,8 @@ describe('what the server checks', () => {
     const maya = await h.member();
     const saved = await h.create(maya, { capacity: 5 });
     for (let i = 0; i < 3; i++) await h.join(await h.member(), saved.id);
-    h.expectFieldError(await h.editCall(maya, saved.id, { capacity: 2 }), 'capacity', /3 people/);
-    expect((await h.edit(maya, saved.id, { capacity: 3 })).status).toMatchObject({ goingCount: 3, capacity: 3 });
+    h.expectFieldError(await h.editCall(maya, saved.id, { capacity: 3 }), 'capacity', /4 people are already going, the organiser included/);
+    expect((await h.edit(maya, saved.id, { capacity: 4 })).status).toMatchObject({ goingCount: 4, capacity: 4 });
   });
 
   it('reports every bad field at once', async () => {
@@ -158,8 +165,8 @@ describe('editing', () => {
     const maya = await h.member();
     const cohost = await h.member();
     const stranger = await h.member();
-    const saved = await h.create(maya, { CoHost: [cohost.userId] });
-    // PUT carries the whole form: co-hosts left out would be removed.
+    const saved = await h.createWithCohosts(maya, [cohost]);
+    // PUT carries the whole form: co-hosts left out of a list would be removed.
     expect(body(await h.editCall(maya, saved.id, { eventName: 'Renamed', CoHost: [cohost.userId] })).message).toBe('Event Updated Successfully');
     const byCohost = await h.edit(cohost, saved.id, { eventName: 'By the co-host', CoHost: [cohost.userId] });
     expect(byCohost).toMatchObject({ eventName: 'By the co-host', canEdit: true, isOrganiser: false, createdBy: { userId: maya.userId } });
@@ -184,15 +191,16 @@ describe('editing', () => {
     }
   });
 
-  it('tells newly added co-hosts, once, and never the editor', async () => {
+  it('invites newly named co-hosts, once, and never tells the editor', async () => {
     const maya = await h.member({ firstName: 'Maya', lastName: 'Torres' });
     const jonas = await h.member();
+    await h.connect(maya, jonas);
     const saved = await h.create(maya, { CoHost: [jonas.userId] });
     await h.edit(maya, saved.id, { CoHost: [jonas.userId] });
     const told = (await notificationsOf(jonas)).filter((n) => n.subjectType === 'event' && n.subjectId === saved.id);
     expect(told).toHaveLength(1);
-    expect(told[0]).toMatchObject({ kind: 'events', message: 'Maya Torres made you a co-host of an event.' });
-    expect(await notificationsOf(maya)).toEqual([]);
+    expect(told[0]).toMatchObject({ kind: 'events', message: 'Maya Torres invited you to co-host an event.' });
+    expect((await notificationsOf(maya)).filter((n) => n.subjectType === 'event')).toEqual([]);
   });
 
   it('replaces the banner: the old upload is let go, the new one kept', async () => {
@@ -219,17 +227,32 @@ describe('drafts and publishing', () => {
     expect(await h.ids(maya, 'type=mine')).toContain(draft.id);
     expect(await h.ids(maya, 'type=upcoming')).not.toContain(draft.id);
     expect((await h.joinCall(maya, draft.id)).statusCode).toBe(409);
+    expect(draft.status).toMatchObject({ isGoing: false, goingCount: 0 });
     // Publishing looks at the start again: a draft saved with a past start cannot go out like that.
     h.expectFieldError(await h.editCall(maya, draft.id, { isDraft: false, startDate: draft.startDate, endDate: draft.endDate }), 'startDate');
-    const published = await h.edit(maya, draft.id, { isDraft: false });
-    expect(published.isDraft).toBe(false);
+    const res = await h.editCall(maya, draft.id, { isDraft: false });
+    expect(body(res).message).toBe('Event Created Successfully');
+    const published = okData(res, event);
+    expect(published).toMatchObject({ isDraft: false, status: { isGoing: true, goingCount: 1 } });
     expect(await h.ids(jonas, 'type=upcoming')).toContain(draft.id);
+  });
+
+  it('says “Draft saved.” for a draft, created or edited, and the spec’s words when an event is published', async () => {
+    const maya = await h.member();
+    const created = await h.createCall(maya, { isDraft: true });
+    expect(body(created).message).toBe('Draft saved.');
+    const id = okData(created, event).id;
+    expect(body(await h.editCall(maya, id, { isDraft: true, eventName: 'Renamed draft' })).message).toBe('Draft saved.');
+    expect(body(await h.createCall(maya)).message).toBe('Event Created Successfully');
+    expect(body(await h.editCall(maya, id, { isDraft: false })).message).toBe('Event Created Successfully');
+    expect(body(await h.editCall(maya, id, { isDraft: false, eventName: 'Renamed' })).message).toBe('Event Updated Successfully');
   });
 
   it('goes back to being a draft only while nobody has joined or shown interest', async () => {
     const maya = await h.member();
     const quiet = await h.create(maya);
-    expect((await h.edit(maya, quiet.id, { isDraft: true })).isDraft).toBe(true);
+    // The organiser's own place does not count: it goes with the publication.
+    expect(await h.edit(maya, quiet.id, { isDraft: true })).toMatchObject({ isDraft: true, status: { isGoing: false, goingCount: 0 } });
     const busy = await h.create(maya);
     await h.interest(await h.member(), busy.id);
     h.expectFieldError(await h.editCall(maya, busy.id, { isDraft: true }), 'isDraft', /cannot go back to being a draft/);
@@ -244,7 +267,8 @@ describe('cancelling', () => {
     const waiting = await h.member();
     const curious = await h.member();
     const both = await h.member();
-    const saved = await h.create(maya, { capacity: 2, CoHost: [cohost.userId] });
+    // Three places: the organiser's, then two.
+    const saved = await h.createWithCohosts(maya, [cohost], { capacity: 3 });
     await h.join(going, saved.id);
     await h.join(both, saved.id);
     await h.interest(both, saved.id);
@@ -282,7 +306,8 @@ describe('deleting', () => {
     const cohost = await h.member();
     const guest = await h.member();
     const pic = await h.banner(maya);
-    const saved = await h.create(maya, { CoHost: [cohost.userId], bannerImage: pic.key });
+    const saved = await h.createWithCohosts(maya, [cohost], { bannerImage: pic.key });
+    await h.connect(maya, guest);
     await h.invite(maya, saved.id, [guest.userId]);
     expect((await notificationsOf(guest)).some((n) => n.subjectId === saved.id)).toBe(true);
 

@@ -1,17 +1,17 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { EVENT_DURATION_MAX_DAYS, type Event, type EventInput } from '#contract/events';
 import { SPORTS } from '#contract/sports';
 import type { Deps } from '../../deps';
 import type { Db } from '../../db/client';
-import { eventCohosts, events, mapRoutes, uploads, users } from '../../db/schema';
+import { events, mapRoutes, uploads } from '../../db/schema';
 import { AppError, badRequest, forbidden } from '../../lib/errors';
 import { mayEditEvent } from '../../policy/event-policy';
-import { mayInviteWhere } from '../../policy/social-policy';
 import { attachUpload, detachUploads } from '../media/attach';
-import { writeNotification } from '../notifications/notify';
-import { withOutbox, type Outbox } from '../notifications/outbox';
+import { withOutbox } from '../notifications/outbox';
+import { applyCohostPlan, planCohosts } from './cohosts';
 import { loadEventWithRole } from './event-access';
 import { eventView, type EventRow } from './event-views';
+import { organiserHasPlace, releaseOrganiserPlace, takeOrganiserPlace } from './organiser-place';
 import { canonicalZone } from './time-zone';
 import { fillFromWaitlist, lockEvent } from './waitlist';
 
@@ -23,6 +23,9 @@ const DAY_S = 86_400;
  * Anything older is a mistake (or a back-dated event nobody could join).
  */
 const START_GRACE_S = 15 * 60;
+
+/** Whether an event starting at `startsAt` is too far in the past to be published (or moved to) at `now`. */
+export const startsTooLongAgo = (startsAt: Date, now: Date) => startsAt.getTime() < now.getTime() - START_GRACE_S * 1000;
 
 const SPORT_IDS = new Set<number>(SPORTS.map((s) => s.id));
 
@@ -68,22 +71,6 @@ async function checkRoute(tx: Db, editorId: number, routeId: number | null, exis
   if (!route) errors.add('routeId', 'That route does not exist. Draw it or import it again.');
 }
 
-/** Co-hosts: each once, never the organiser, each a member the organiser may invite (`mayInviteWhere`). */
-async function checkCohosts(tx: Db, organiserId: number, ids: readonly number[], errors: FieldErrors): Promise<number[]> {
-  const wanted = [...new Set(ids)];
-  if (wanted.includes(organiserId)) {
-    errors.add('CoHost', 'The organiser is already in charge: pick other members as co-hosts.');
-    return [];
-  }
-  if (wanted.length === 0) return [];
-  const allowed = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(inArray(users.id, wanted), mayInviteWhere(organiserId)));
-  if (allowed.length !== wanted.length) errors.add('CoHost', 'Some of these co-hosts cannot be added. Pick members from the list.');
-  return wanted;
-}
-
 /**
  * The banner: the editor's own `event` upload, used by no other event. A changed banner attaches the new upload and
  * detaches the old (whoever uploaded it: a co-host may replace the organiser's), in this transaction.
@@ -115,52 +102,44 @@ async function saveBanner(tx: Db, now: Date, editorId: number, key: string | nul
   }
 }
 
-/** Replaces the co-hosts; tells the ones newly added (they may now edit it, drafts included). */
-async function saveCohosts(tx: Db, now: Date, outbox: Outbox, editorId: number, eventId: number, ids: number[]) {
-  const before = await tx.select({ userId: eventCohosts.userId }).from(eventCohosts).where(eq(eventCohosts.eventId, eventId));
-  const had = new Set(before.map((b) => b.userId));
-  const removed = [...had].filter((id) => !ids.includes(id));
-  if (removed.length > 0) await tx.delete(eventCohosts).where(and(eq(eventCohosts.eventId, eventId), inArray(eventCohosts.userId, removed)));
-  const added = ids.filter((id) => !had.has(id));
-  if (added.length > 0) await tx.insert(eventCohosts).values(added.map((userId) => ({ eventId, userId })));
-  for (const userId of added) {
-    await writeNotification(tx, now, outbox, { userId, actorId: editorId, kind: 'events', subjectType: 'event', subjectId: eventId, sentence: 'event_cohost' });
-  }
-}
-
 /**
  * `POST /api/challenge` (no `id`) and `PUT /api/challenge` (`id`; organiser or co-host). Beyond the contract's shape:
  * a known sport, end after start within `EVENT_DURATION_MAX_DAYS`, a zone the runtime knows, a start not in the past
- * when the event is first published (or its start is moved), the editor's own route, co-hosts the organiser may
- * invite, the editor's own banner upload, and a capacity not below the people already going. A published event goes
- * back to being a draft only while nobody has joined or shown interest. Raising the capacity moves waiting members up.
+ * when the event is first published (or its start is moved), the editor's own route, co-hosts as `planCohosts` allows
+ * (each newly named one invited), the editor's own banner upload, and a capacity not below the people already going.
+ * Publishing gives the organiser their place (organiser-place.ts). A published event goes back to being a draft only
+ * while nobody else has joined or shown interest. Raising the capacity moves waiting members up. Answers the event and
+ * whether this save published it.
  */
-export async function saveEvent(deps: Deps, editorId: number, input: EventInput): Promise<Event> {
+export async function saveEvent(deps: Deps, editorId: number, input: EventInput): Promise<{ event: Event; firstPublish: boolean }> {
   const errors = new FieldErrors();
   const timeZone = checkInput(input, errors);
   errors.throwIfAny();
   const startsAt = new Date(Number(input.startDate) * 1000);
   const endsAt = new Date(Number(input.endDate) * 1000);
 
-  const eventId = await withOutbox(deps, async (tx, outbox) => {
+  const { eventId, firstPublish } = await withOutbox(deps, async (tx, outbox) => {
     const now = deps.clock.now();
     const existing = input.id === undefined ? undefined : await loadEditable(tx, editorId, input.id);
     const organiserId = existing?.userId ?? editorId;
 
     const firstPublish = !input.isDraft && (!existing || existing.isDraft);
+    const unpublish = existing !== undefined && !existing.isDraft && input.isDraft;
     const moved = existing !== undefined && existing.startsAt.getTime() !== startsAt.getTime();
-    if (!input.isDraft && (firstPublish || moved) && startsAt.getTime() < now.getTime() - START_GRACE_S * 1000) {
+    if (!input.isDraft && (firstPublish || moved) && startsTooLongAgo(startsAt, now)) {
       errors.add('startDate', 'The start is in the past. Pick a time that is still to come.');
     }
-    if (existing && !existing.isDraft && input.isDraft && existing.goingCount + existing.waitlistCount + existing.interestedCount > 0) {
+    const organiserGoing = existing && !existing.isDraft ? await organiserHasPlace(tx, existing) : false;
+    if (unpublish && existing.goingCount - Number(organiserGoing) + existing.waitlistCount + existing.interestedCount > 0) {
       errors.add('isDraft', 'People have already joined or shown interest, so this event cannot go back to being a draft. Cancel it instead.');
     }
     const capacity = input.capacity ?? null;
     if (existing && capacity !== null && capacity < existing.goingCount) {
-      errors.add('capacity', `${existing.goingCount} people are already going: the capacity cannot be lower than that.`);
+      const who = organiserGoing ? ', the organiser included' : '';
+      errors.add('capacity', `${existing.goingCount} people are already going${who}: the capacity cannot be lower than that.`);
     }
     await checkRoute(tx, editorId, input.routeId ?? null, existing, errors);
-    const cohosts = await checkCohosts(tx, organiserId, input.CoHost ?? [], errors);
+    const cohosts = await planCohosts(tx, { editorId, organiserId, eventId: existing?.id, wanted: input.CoHost }, (message) => errors.add('CoHost', message));
     await saveBanner(tx, now, editorId, input.bannerImage ?? null, existing, errors);
     errors.throwIfAny();
 
@@ -199,10 +178,12 @@ export async function saveEvent(deps: Deps, editorId: number, input: EventInput)
           .insert(events)
           .values({ ...values, userId: editorId, createdAt: now })
           .returning();
-    await saveCohosts(tx, now, outbox, editorId, row!.id, cohosts);
-    if (existing) await fillFromWaitlist(tx, now, outbox, row!);
-    return row!.id;
+    if (firstPublish) await takeOrganiserPlace(tx, now, row!);
+    if (unpublish) await releaseOrganiserPlace(tx, row!);
+    await applyCohostPlan(tx, now, outbox, row!.id, cohosts);
+    if (existing) await fillFromWaitlist(tx, now, outbox, await lockEvent(tx, row!.id));
+    return { eventId: row!.id, firstPublish };
   });
-  return eventView(deps, editorId, eventId);
+  return { event: await eventView(deps, editorId, eventId), firstPublish };
 }
 

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
-import { event, eventList, eventPeople, eventStatus, invited, type EventInput } from '#contract/events';
+import { cohostDeclined, event, eventList, eventPeople, eventStatus, invited, type EventInput } from '#contract/events';
 import { compressImageData } from '#contract/media';
+import { memberList } from '#contract/social';
 import type { LngLat } from '#contract/map-routes';
 import { days, hours } from '../../lib/clock';
 import { saveRoute } from '../map-routes/service';
@@ -72,6 +73,16 @@ export function eventHelpers(t: () => TestApp) {
   const people = async (who: Member, challengeId: number, list: 'going' | 'interested' | 'waitlist', more = '') =>
     okData(await peopleCall(who, challengeId, list, more), eventPeople);
   const calendarCall = (who: Member, challengeId: number) => send('GET', `/api/challenge/${challengeId}/calendar.ics`, who.token);
+  const publishCall = (who: Member, challengeId: number) => send('POST', '/api/challenge/publish', who.token, { challengeId });
+  const publish = async (who: Member, challengeId: number) => okData(await publishCall(who, challengeId), event);
+  const acceptCohostCall = (who: Member, challengeId: number) => send('POST', '/api/challenge/cohost/accept', who.token, { challengeId });
+  const acceptCohost = async (who: Member, challengeId: number) => okData(await acceptCohostCall(who, challengeId), event);
+  const declineCohostCall = (who: Member, challengeId: number) => send('POST', '/api/challenge/cohost/decline', who.token, { challengeId });
+  const declineCohost = async (who: Member, challengeId: number) => okData(await declineCohostCall(who, challengeId), cohostDeclined);
+  const cohostInvitesCall = (who: Member, query = '') => send('GET', `/api/challenge/cohost-invites${query ? `?${query}` : ''}`, who.token);
+  const cohostInvites = async (who: Member, query = '') => okData(await cohostInvitesCall(who, query), eventList);
+  const invitableCall = (who: Member, search = '') => send('GET', `/api/selectMembers?search=${encodeURIComponent(search)}`, who.token);
+  const invitable = async (who: Member, search = '') => okData(await invitableCall(who, search), memberList).list.map((m) => m.userId);
 
   /** An `event` banner image of the member's, as the form uploads it. */
   async function banner(who: Member) {
@@ -87,6 +98,17 @@ export function eventHelpers(t: () => TestApp) {
   async function followAccepted(who: Member, whom: Member) {
     const rel = await base.toggle('POST', '/api/follow', who, whom.userId);
     if (rel.isRequested) await base.toggle('POST', '/api/follow/accept', whom, who.userId);
+  }
+
+  /** `a` and `b` connected: `b` follows `a` (accepted), so each may invite the other to events and to co-host. */
+  const connect = (a: Member, b: Member) => followAccepted(b, a);
+
+  /** `organiser`'s event with `cohosts` as accepted co-hosts: each connected, invited on the form, and accepting. */
+  async function createWithCohosts(organiser: Member, cohosts: Member[], over: Partial<EventInput> = {}) {
+    for (const c of cohosts) await connect(organiser, c);
+    const saved = await create(organiser, { ...over, CoHost: cohosts.map((c) => c.userId) });
+    for (const c of cohosts) await acceptCohost(c, saved.id);
+    return detail(organiser, saved.id);
   }
 
   function expectNotFound(res: { statusCode: number; body: string }) {
@@ -127,6 +149,18 @@ export function eventHelpers(t: () => TestApp) {
     peopleCall,
     people,
     calendarCall,
+    publishCall,
+    publish,
+    acceptCohostCall,
+    acceptCohost,
+    declineCohostCall,
+    declineCohost,
+    cohostInvitesCall,
+    cohostInvites,
+    invitableCall,
+    invitable,
+    connect,
+    createWithCohosts,
     banner,
     route,
     followAccepted,

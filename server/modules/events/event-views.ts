@@ -3,7 +3,8 @@ import { GOING_PREVIEW_MAX, type Event, type EventStatus } from '#contract/event
 import type { MemberSummary } from '#contract/social';
 import type { Deps } from '../../deps';
 import type { Db } from '../../db/client';
-import { eventAttendees, eventCohosts, eventInterests, events, follows, mapRoutes, uploads, users } from '../../db/schema';
+import { eventAttendees, eventCohostInvites, eventCohosts, eventInterests, events, follows, mapRoutes, uploads, users } from '../../db/schema';
+import { qualified } from '../../db/qualified';
 import { isEventPublicToMembers } from '../../policy/event-policy';
 import { toRoute } from '../map-routes/route-view';
 import { mediaUrl, uploadKeyFromUrl } from '../media/upload-files';
@@ -29,13 +30,13 @@ type Banner = { key: string; display: string; thumb: string; width: number; heig
 
 /**
  * Everything a page of events shows beyond the events' own columns and reactions, in one statement: per event its
- * organiser, co-hosts, banner upload, the viewer's interest, attendance and waitlist place, the first people going,
+ * organiser, co-hosts (accepted, and invited but not yet answering), the viewer's own co-host invitation, banner upload, the viewer's interest, attendance and waitlist place, the first people going,
  * and whether the viewer's follow request to the organiser is pending. Each is an index probe per event (users_pkey,
- * event_cohosts_event_user, uploads_key_unique, event_*_event_user, event_attendees_event_status_id,
+ * event_cohosts_event_user, event_cohost_invites_event_user, uploads_key_unique, event_*_event_user, event_attendees_event_status_id,
  * follows_follower_followee_unique), so the cost grows with the page, never with the tables.
  */
 function viewsQuery(db: Db, viewerId: number, ids: number[]) {
-  const id = sql`${events.id}`;
+  const id = qualified(events.id);
   return db
     .select({
       id: events.id,
@@ -49,8 +50,12 @@ function viewsQuery(db: Db, viewerId: number, ids: number[]) {
       organiserIsPrivate: users.isPrivate,
       coHosts: sql<MemberSummary[] | null>`(select json_agg(${summaryJson('u')} order by lower(u.handle_name), u.id)
         from ${eventCohosts} c join ${users} u on u.id = c.user_id where c.event_id = ${id})`,
+      pendingCoHosts: sql<MemberSummary[] | null>`(select json_agg(${summaryJson('u')} order by lower(u.handle_name), u.id)
+        from ${eventCohostInvites} ci join ${users} u on u.id = ci.user_id where ci.event_id = ${id})`,
+      coHostInvite: sql<{ invitedBy: MemberSummary } | null>`(select json_build_object('invitedBy', ${summaryJson('u')})
+        from ${eventCohostInvites} ci join ${users} u on u.id = ci.invited_by where ci.event_id = ${id} and ci.user_id = ${viewerId})`,
       banner: sql<Banner | null>`(select json_build_object('key', b.key, 'display', b.files->>'display', 'thumb', b.files->>'thumb',
-        'width', b.width, 'height', b.height) from ${uploads} b where b.key = ${events.bannerImage})`,
+        'width', b.width, 'height', b.height) from ${uploads} b where b.key = ${qualified(events.bannerImage)})`,
       interested: sql<boolean>`exists (select 1 from ${eventInterests} i where i.event_id = ${id} and i.user_id = ${viewerId})`,
       attendance: sql<Attendance | null>`(select json_build_object('status', a.status,
         'position', case when a.status = 'waitlisted' then ${waitlistPosition('a')} end)
@@ -58,7 +63,7 @@ function viewsQuery(db: Db, viewerId: number, ids: number[]) {
       goingPreview: sql<MemberSummary[] | null>`(select json_agg(${summaryJson('u')} order by g.status_at, g.id)
         from (select a.user_id, a.status_at, a.id from ${eventAttendees} a where a.event_id = ${id} and a.status = 'going'
           order by a.status_at, a.id limit ${sql.raw(String(GOING_PREVIEW_MAX))}) g join ${users} u on u.id = g.user_id)`,
-      isRequest: sql<boolean>`exists (select 1 from ${follows} f where f.follower_id = ${viewerId} and f.followee_id = ${events.userId} and f.status = 'pending')`,
+      isRequest: sql<boolean>`exists (select 1 from ${follows} f where f.follower_id = ${viewerId} and f.followee_id = ${qualified(events.userId)} and f.status = 'pending')`,
     })
     .from(events)
     .innerJoin(users, eq(users.id, events.userId))
@@ -117,6 +122,7 @@ export async function eventViews(deps: Pick<Deps, 'db' | 'storage' | 'clock'>, v
     const view = viewOf.get(row.id)!;
     const coHosts = view.coHosts ?? [];
     const isOrganiser = row.userId === viewerId;
+    const canEdit = isOrganiser || coHosts.some((c) => c.userId === viewerId);
     const banner = view.banner;
     const signer = publicPictures(row) ? null : sign;
     const route = row.routeId === null ? null : (routeOf.get(row.routeId) ?? null);
@@ -124,6 +130,9 @@ export async function eventViews(deps: Pick<Deps, 'db' | 'storage' | 'clock'>, v
       id: row.id,
       createdBy: view.organiser,
       coHosts,
+      // Who was asked is the hosts' business; the members asked each see only their own invitation.
+      pendingCoHosts: canEdit ? (view.pendingCoHosts ?? []) : [],
+      coHostInvite: view.coHostInvite,
       eventName: row.eventName,
       activityType: row.activityType,
       sportId: row.sportId,
@@ -162,7 +171,7 @@ export async function eventViews(deps: Pick<Deps, 'db' | 'storage' | 'clock'>, v
       likes: likes.get(row.id)!,
       commentCount: row.commentCount,
       isRequest: view.isRequest,
-      canEdit: isOrganiser || coHosts.some((c) => c.userId === viewerId),
+      canEdit,
       isOrganiser,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
@@ -186,7 +195,7 @@ export async function eventStatusOf(db: Db, viewerId: number, eventId: number): 
       goingCount: events.goingCount,
       waitlistCount: events.waitlistCount,
       capacity: events.capacity,
-      interested: sql<boolean>`exists (select 1 from ${eventInterests} i where i.event_id = ${events.id} and i.user_id = ${viewerId})`,
+      interested: sql<boolean>`exists (select 1 from ${eventInterests} i where i.event_id = ${qualified(events.id)} and i.user_id = ${viewerId})`,
     })
     .from(events)
     .where(eq(events.id, eventId));

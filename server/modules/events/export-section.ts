@@ -1,10 +1,11 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { eventAttendees, eventCohosts, eventInterests, events } from '../../db/schema';
+import { eventAttendees, eventCohostInvites, eventCohosts, eventInterests, events } from '../../db/schema';
 import { registerExportSection } from '../account/export-registry';
 
 /**
  * What a member's data export holds about events: the events they organise (drafts included) with their co-hosts'
- * ids, where they are going or waiting, and what they marked interesting. Other members' events are named by id only:
+ * ids and those invited to co-host, where they are going or waiting, what they marked interesting, and the co-host
+ * invitations waiting for their answer. Other members' events are named by id only:
  * their text is theirs. The banners' original files come with every upload of the member's (the `uploads` section).
  */
 registerExportSection('events', async (db, userId) => {
@@ -53,8 +54,26 @@ registerExportSection('events', async (db, userId) => {
         .from(eventCohosts)
         .where(inArray(eventCohosts.eventId, organised.map((e) => e.id)))
     : [];
-  return organised.map((e) => ({ ...e, coHostIds: cohosts.filter((c) => c.eventId === e.id).map((c) => c.userId) }));
+  const asked = organised.length
+    ? await db
+        .select({ eventId: eventCohostInvites.eventId, userId: eventCohostInvites.userId })
+        .from(eventCohostInvites)
+        .where(inArray(eventCohostInvites.eventId, organised.map((e) => e.id)))
+    : [];
+  return organised.map((e) => ({
+    ...e,
+    coHostIds: cohosts.filter((c) => c.eventId === e.id).map((c) => c.userId),
+    invitedCoHostIds: asked.filter((c) => c.eventId === e.id).map((c) => c.userId),
+  }));
 });
+
+registerExportSection('eventCohostInvitations', (db, userId) =>
+  db
+    .select({ eventId: eventCohostInvites.eventId, invitedBy: eventCohostInvites.invitedBy, invitedAt: eventCohostInvites.createdAt })
+    .from(eventCohostInvites)
+    .where(eq(eventCohostInvites.userId, userId))
+    .orderBy(asc(eventCohostInvites.createdAt), asc(eventCohostInvites.eventId)),
+);
 
 registerExportSection('eventAttendance', (db, userId) =>
   db

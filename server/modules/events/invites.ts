@@ -7,11 +7,13 @@ import { mayInviteWhere } from '../../policy/social-policy';
 import { writeNotification } from '../notifications/notify';
 import { withOutbox } from '../notifications/outbox';
 import { loadEventWithRole } from './event-access';
+import { checkInviteCap } from './invite-cap';
 import { closedReason, lockEvent } from './waitlist';
 
 /**
- * `POST /api/challenge/member/invite`: the organiser or a co-host invites members they may invite (`mayInviteWhere`)
- * to a published event that is still ahead. An invitation lets the member see the event whoever may otherwise (an
+ * `POST /api/challenge/member/invite`: the organiser or a co-host invites members they may invite
+ * (`mayInviteWhere`: their followers and the members they follow) to a published event that is still ahead,
+ * within their daily cap (invite-cap.ts). An invitation lets the member see the event whoever may otherwise (an
  * invite-only event, a private organiser's). Each newly invited member is told; the organiser, co-hosts and members
  * invited already are left as they are. Answers who was newly invited.
  */
@@ -33,8 +35,14 @@ export async function inviteMembers(deps: Deps, inviterId: number, eventId: numb
       .from(users)
       .where(and(inArray(users.id, guests), mayInviteWhere(inviterId)));
     if (allowed.length !== guests.length) {
-      throw badRequest('Some of these members cannot be invited. Pick members from the list.', { userIds: ['Some of these members cannot be invited.'] });
+      const message = 'You can invite only members who follow you or whom you follow.';
+      throw badRequest(message, { userIds: [message] });
     }
+    const already = await tx
+      .select({ userId: eventInvites.userId })
+      .from(eventInvites)
+      .where(and(eq(eventInvites.eventId, eventId), inArray(eventInvites.userId, guests)));
+    await checkInviteCap(tx, inviterId, guests.length - already.length, now);
     const added = await tx
       .insert(eventInvites)
       .values(guests.map((userId) => ({ eventId, userId, invitedBy: inviterId, createdAt: now })))

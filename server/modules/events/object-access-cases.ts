@@ -27,6 +27,8 @@ export function eventObjectAccessCases(t: () => TestApp): Record<string, Entry> 
     const b = await h.member();
     const c = await h.member();
     const d = await h.member();
+    await h.connect(a, c);
+    await h.connect(a, d);
     const saved = await h.create(a, { whoCanSee: 'invite', capacity: 5 });
     await h.invite(a, saved.id, [c.userId, d.userId]);
     await h.join(c, saved.id);
@@ -34,11 +36,26 @@ export function eventObjectAccessCases(t: () => TestApp): Record<string, Entry> 
     return { a, b, c, d, saved };
   }
 
-  /** A's event as A sees it, unchanged: same name, same people. */
+  /** A's event as A sees it, unchanged: same name, same people (A, going as its organiser, and C). */
   async function unchanged(a: Member, saved: { id: number; eventName: string }) {
     const now = await h.detail(a, saved.id);
-    expect(now).toMatchObject({ eventName: saved.eventName, cancelledAt: null, status: { goingCount: 1, interestedCount: 1, waitlistCount: 0 } });
+    expect(now).toMatchObject({ eventName: saved.eventName, cancelledAt: null, status: { goingCount: 2, interestedCount: 1, waitlistCount: 0 } });
     return now;
+  }
+
+  /** A's invite-only draft with E asked to co-host (not yet answering), and B, who may not see it. */
+  async function draftWorld() {
+    const a = await h.member();
+    const b = await h.member();
+    const e = await h.member();
+    await h.connect(a, e);
+    const draft = await h.create(a, { whoCanSee: 'invite', isDraft: true, CoHost: [e.userId] });
+    return { a, b, e, draft };
+  }
+
+  /** A's draft as A sees it, unchanged: still a draft, E still asked. */
+  async function draftUnchanged(a: Member, e: Member, draft: { id: number }) {
+    expect(await h.detail(a, draft.id)).toMatchObject({ isDraft: true, coHosts: [], pendingCoHosts: [{ userId: e.userId }] });
   }
 
   /** B's call on A's event against the same call on an unknown id: a body builder for each. */
@@ -113,13 +130,46 @@ export function eventObjectAccessCases(t: () => TestApp): Record<string, Entry> 
       },
     },
 
+    'POST /api/challenge/publish': {
+      // B publishing A's draft; and E, asked to co-host but not yet a co-host, who may look at it but not publish it.
+      async case() {
+        const { a, b, e, draft } = await draftWorld();
+        const unknown = await h.publishCall(b, UNKNOWN_ID);
+        expectSameAsUnknown(await h.publishCall(b, draft.id), unknown);
+        expect((await h.publishCall(e, draft.id)).statusCode).toBe(403);
+        await draftUnchanged(a, e, draft);
+      },
+    },
+
+    'POST /api/challenge/cohost/accept': {
+      // B accepting on A's draft, where E is the one asked: 404 like an unknown event, and E's invitation stays E's.
+      async case() {
+        const { a, b, e, draft } = await draftWorld();
+        const unknown = await h.acceptCohostCall(b, UNKNOWN_ID);
+        expectSameAsUnknown(await h.acceptCohostCall(b, draft.id), unknown);
+        await draftUnchanged(a, e, draft);
+        expect(await h.ids(b, 'type=mine')).not.toContain(draft.id);
+      },
+    },
+
+    'POST /api/challenge/cohost/decline': {
+      // B declining on A's draft: 404 like an unknown event; E's invitation is not B's to end.
+      async case() {
+        const { a, b, e, draft } = await draftWorld();
+        const unknown = await h.declineCohostCall(b, UNKNOWN_ID);
+        expectSameAsUnknown(await h.declineCohostCall(b, draft.id), unknown);
+        await draftUnchanged(a, e, draft);
+        expect((await h.cohostInvites(e)).list.map((x) => x.id)).toEqual([draft.id]);
+      },
+    },
+
     'GET /api/challenge/people': {
       // B reading who goes to A's invite-only event.
       async case() {
         const { a, b, c, saved } = await world();
         const unknown = await h.peopleCall(b, UNKNOWN_ID, 'going');
         for (const list of ['going', 'interested', 'waitlist'] as const) expectSameAsUnknown(await h.peopleCall(b, saved.id, list), unknown);
-        expect((await h.people(a, saved.id, 'going')).list.map((m) => m.userId)).toEqual([c.userId]);
+        expect((await h.people(a, saved.id, 'going')).list.map((m) => m.userId)).toEqual([a.userId, c.userId]);
       },
     },
 

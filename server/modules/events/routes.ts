@@ -5,6 +5,8 @@ import { emptyData, okEnvelope } from '#contract/envelope';
 import {
   cancelBody,
   challengeIdBody,
+  cohostDeclined,
+  cohostInvitesQuery,
   deleteEventBody,
   event,
   eventCalendarParams,
@@ -24,9 +26,11 @@ import { ok } from '../../lib/reply';
 import { currentUser, requireUser } from '../../plugins/authenticate';
 import { joinEvent, leaveEvent, toggleInterest } from './attendance';
 import { eventCalendarFile } from './calendar-download';
+import { acceptCohostInvite, declineCohostInvite, listCohostInvites } from './cohosts';
 import { loadViewableEvent } from './event-access';
 import { cancelEvent, deleteEvent } from './event-lifecycle';
 import { listEvents } from './event-list';
+import { publishEvent } from './event-publish';
 import { saveEvent } from './event-save';
 import { eventView } from './event-views';
 import { inviteMembers } from './invites';
@@ -45,6 +49,12 @@ export function eventRoutes(app: FastifyInstance, deps: Deps) {
   const me = (req: Parameters<typeof currentUser>[0]) => currentUser(req).user.id;
   const oneEvent = { 200: okEnvelope(event) };
   const status = { 200: okEnvelope(eventStatus) };
+  /**
+   * What a save says (spec §8 gives 'Event Created Successfully' for the event form, and no words for an edit): a
+   * draft is saved, an event published for the first time is created, any other edit is an update.
+   */
+  const savedMessage = (isDraft: boolean, firstPublish: boolean) =>
+    isDraft ? 'Draft saved.' : firstPublish ? 'Event Created Successfully' : 'Event Updated Successfully';
 
   r.get('/api/challengeActivity', {
     preHandler: requireUser,
@@ -73,7 +83,8 @@ export function eventRoutes(app: FastifyInstance, deps: Deps) {
     schema: { tags, security, summary: 'Create an event, published or as a draft', body: eventInput, response: oneEvent },
     handler: async (req) => {
       if (req.body.id !== undefined) throw badRequest('To change an event, send it with PUT.', { id: ['To change an event, send it with PUT.'] });
-      return ok('Event Created Successfully', await saveEvent(deps, me(req), req.body));
+      const saved = await saveEvent(deps, me(req), req.body);
+      return ok(savedMessage(req.body.isDraft, saved.firstPublish), saved.event);
     },
   });
 
@@ -82,7 +93,23 @@ export function eventRoutes(app: FastifyInstance, deps: Deps) {
     schema: { tags, security, summary: 'Edit an event you organise or co-host (publishing a draft included)', body: eventInput, response: oneEvent },
     handler: async (req) => {
       if (req.body.id === undefined) throw badRequest('Say which event to change.', { id: ['Say which event to change.'] });
-      return ok('Event Updated Successfully', await saveEvent(deps, me(req), req.body));
+      const saved = await saveEvent(deps, me(req), req.body);
+      return ok(savedMessage(req.body.isDraft, saved.firstPublish), saved.event);
+    },
+  });
+
+  r.post('/api/challenge/publish', {
+    preHandler: requireUser,
+    schema: {
+      tags,
+      security,
+      summary: 'Publish a draft as it stands (organiser or co-host); its start must still be to come. The organiser is going from then on',
+      body: challengeIdBody,
+      response: oneEvent,
+    },
+    handler: async (req) => {
+      const published = await publishEvent(deps, me(req), req.body.challengeId);
+      return ok(published.firstPublish ? 'Event Created Successfully' : 'This event is already published.', published.event);
     },
   });
 
@@ -138,6 +165,42 @@ export function eventRoutes(app: FastifyInstance, deps: Deps) {
       const answer = await inviteMembers(deps, me(req), req.body.challengeId, req.body.userIds);
       return ok(answer.invited.length === 1 ? 'Invitation sent.' : `${answer.invited.length} invitations sent.`, answer);
     },
+  });
+
+  r.get('/api/challenge/cohost-invites', {
+    preHandler: requireUser,
+    schema: {
+      tags,
+      security,
+      summary: 'Your co-host invitations waiting for an answer (events not cancelled or over), newest first; keyset-paged',
+      querystring: cohostInvitesQuery,
+      response: { 200: okEnvelope(eventList) },
+    },
+    handler: async (req) => ok('Co-host invitations.', await listCohostInvites(deps, me(req), req.query)),
+  });
+
+  r.post('/api/challenge/cohost/accept', {
+    preHandler: requireUser,
+    schema: {
+      tags,
+      security,
+      summary: 'Accept your invitation to co-host an event: you may edit it from now on, and the organiser is told',
+      body: challengeIdBody,
+      response: oneEvent,
+    },
+    handler: async (req) => ok('You’re a co-host of this event now.', await acceptCohostInvite(deps, me(req), req.body.challengeId)),
+  });
+
+  r.post('/api/challenge/cohost/decline', {
+    preHandler: requireUser,
+    schema: {
+      tags,
+      security,
+      summary: 'Decline your invitation to co-host an event; answers the event, or null when you may no longer see it',
+      body: challengeIdBody,
+      response: { 200: okEnvelope(cohostDeclined) },
+    },
+    handler: async (req) => ok('Invitation declined.', await declineCohostInvite(deps, me(req), req.body.challengeId)),
   });
 
   r.get('/api/challenge/people', {

@@ -6,7 +6,8 @@ import { eventHelpers, type Member } from './event-test-helpers';
 // Who sees an event (the policy's mayViewEvent / visibleEventsCondition), the details page and the list agreeing:
 // hosts always (drafts included); invited members any published event; `public` whoever may see the organiser's
 // content (a private organiser's only by accepted followers, check 12); `followers` accepted followers; `invite` the
-// invited. A pending follow request grants nothing.
+// invited. A member asked to co-host sees it (drafts too) before answering, but it is not theirs ("mine") until they
+// accept. A pending follow request grants nothing.
 
 let t: TestApp;
 const h = eventHelpers(() => t);
@@ -15,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Viewer = 'organiser' | 'cohost' | 'follower' | 'invited' | 'stranger' | 'pending';
+type Viewer = 'organiser' | 'cohost' | 'asked' | 'follower' | 'invited' | 'stranger' | 'pending';
 type Row = { whoCanSee: WhoCanSee; privateOrganiser: boolean; draft?: boolean };
 
 const ROWS: Record<string, Row> = {
@@ -30,14 +31,15 @@ const ROWS: Record<string, Row> = {
 
 /** Who sees what; `null`: no such viewer (a follow request is pending only towards a private profile). */
 const EXPECTED: Record<string, Record<Viewer, boolean | null>> = {
-  'public, public organiser': { organiser: true, cohost: true, follower: true, invited: true, stranger: true, pending: null },
-  'public, private organiser': { organiser: true, cohost: true, follower: true, invited: true, stranger: false, pending: false },
-  'followers, public organiser': { organiser: true, cohost: true, follower: true, invited: true, stranger: false, pending: null },
-  'followers, private organiser': { organiser: true, cohost: true, follower: true, invited: true, stranger: false, pending: false },
-  'invite-only, public organiser': { organiser: true, cohost: true, follower: false, invited: true, stranger: false, pending: null },
-  'invite-only, private organiser': { organiser: true, cohost: true, follower: false, invited: true, stranger: false, pending: false },
-  // Invitations go out once an event is published: the "invited" member of a draft was never let in.
-  'draft, public': { organiser: true, cohost: true, follower: false, invited: false, stranger: false, pending: null },
+  'public, public organiser': { organiser: true, cohost: true, asked: true, follower: true, invited: true, stranger: true, pending: null },
+  'public, private organiser': { organiser: true, cohost: true, asked: true, follower: true, invited: true, stranger: false, pending: false },
+  'followers, public organiser': { organiser: true, cohost: true, asked: true, follower: true, invited: true, stranger: false, pending: null },
+  'followers, private organiser': { organiser: true, cohost: true, asked: true, follower: true, invited: true, stranger: false, pending: false },
+  'invite-only, public organiser': { organiser: true, cohost: true, asked: true, follower: false, invited: true, stranger: false, pending: null },
+  'invite-only, private organiser': { organiser: true, cohost: true, asked: true, follower: false, invited: true, stranger: false, pending: false },
+  // Invitations go out once an event is published: the "invited" member of a draft was never let in. Co-hosts are
+  // asked while it is drafted, so the one asked sees what they would host.
+  'draft, public': { organiser: true, cohost: true, asked: true, follower: false, invited: false, stranger: false, pending: null },
 };
 
 let worldCount = 0;
@@ -45,6 +47,7 @@ let worldCount = 0;
 async function world(row: Row) {
   const organiser = await h.member({ private: row.privateOrganiser });
   const cohost = await h.member();
+  const asked = await h.member();
   const follower = await h.member();
   const invited = await h.member();
   const stranger = await h.member();
@@ -52,9 +55,13 @@ async function world(row: Row) {
   await h.followAccepted(follower, organiser);
   if (row.privateOrganiser) expect((await h.toggle('POST', '/api/follow', pending, organiser.userId)).isRequested).toBe(true);
   const marker = `vis${process.pid}w${++worldCount}`;
-  const saved = await h.create(organiser, { eventName: `Ride ${marker}`, whoCanSee: row.whoCanSee, isDraft: row.draft ?? false, CoHost: [cohost.userId] });
+  // The organiser follows those they invite (an invitation needs a connection), which lets none of them in by itself.
+  for (const m of [cohost, asked, invited]) await h.followAccepted(organiser, m);
+  const fields = { eventName: `Ride ${marker}`, whoCanSee: row.whoCanSee, isDraft: row.draft ?? false };
+  const saved = await h.create(organiser, { ...fields, CoHost: [cohost.userId, asked.userId] });
+  await h.acceptCohost(cohost, saved.id);
   if (!row.draft) await h.invite(organiser, saved.id, [invited.userId]);
-  const viewers: Record<Viewer, Member> = { organiser, cohost, follower, invited, stranger, pending };
+  const viewers: Record<Viewer, Member> = { organiser, cohost, asked, follower, invited, stranger, pending };
   return { saved, viewers, marker };
 }
 
@@ -91,6 +98,8 @@ describe('a follow request still waiting', () => {
     const organiser = await h.member({ private: true });
     const requester = await h.member();
     await h.toggle('POST', '/api/follow', requester, organiser.userId);
+    // The organiser follows the requester back: a connection, so the requester may be invited.
+    await h.followAccepted(organiser, requester);
     const saved = await h.create(organiser, { whoCanSee: 'followers' });
     h.expectNotFound(await h.detailCall(requester, saved.id));
     await h.invite(organiser, saved.id, [requester.userId]);

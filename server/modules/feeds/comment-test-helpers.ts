@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { commentDeleted, commentSaved, feed, feedCommentList, feedReply } from '#contract/feeds';
+import { qualified } from '../../db/qualified';
 import { feedComments, feeds } from '../../db/schema';
 import { okData, type TestApp } from '../../test/test-app';
 import { helpers, type Member } from '../notifications/test-helpers';
@@ -41,7 +42,7 @@ export function commentHelpers(t: () => TestApp) {
   /** The post's stored comment count beside the comments actually there: the two must agree. */
   async function counts(feedId: number) {
     const [row] = await t()
-      .db.select({ stored: feeds.commentCount, actual: sql<number>`(select count(*) from ${feedComments} where ${feedComments.feedId} = ${feedId})`.mapWith(Number) })
+      .db.select({ stored: feeds.commentCount, actual: sql<number>`(select count(*) from ${feedComments} where ${qualified(feedComments.feedId)} = ${feedId})`.mapWith(Number) })
       .from(feeds)
       .where(eq(feeds.id, feedId));
     expect(row, `post ${feedId}`).toBeDefined();

@@ -19,7 +19,9 @@ async function changeUseCount(tx: Db, tags: readonly string[], by: 1 | -1) {
 /**
  * Keeps a post's `feed_hashtags` rows and every `hashtags.use_count` in step with its change from `before` to
  * `after` (`NO_TAGS` for a new or deleted post). Only published posts count: a draft's tags are linked, so publishing it
- * counts them, but suggestions (`GET /api/feedTag`) never offer a tag only drafts carry. `feed_hashtags.published_at`
+ * counts them, but suggestions (`GET /api/feedTag`) never offer a tag only drafts carry. The count is every published
+ * post's, private members' too: suggestions use it only to pick candidates and count what the viewer may see
+ * (hashtag-suggestions.ts). `feed_hashtags.published_at`
  * copies the post's, so `#tag` search pages through its own index. Call inside the transaction that changes the post.
  */
 export async function syncPostHashtags(tx: Db, feedId: number, before: TagState, after: TagState) {

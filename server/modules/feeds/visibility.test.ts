@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { hashTagOptions } from '#contract/social';
+import { createTestApp, okData, type TestApp } from '../../test/test-app';
+import { unsigned } from '../media/test-images';
 import { feedHelpers, type Member } from './feed-test-helpers';
 
 // Who sees a post (the policy's mayViewFeed / visibleFeedsCondition): drafts only by the author; a private author's
@@ -28,7 +30,9 @@ async function world(kind: Post) {
   const pending = await h.member();
   await h.followAccepted(follower, author);
   if (kind === 'private') await h.toggle('POST', '/api/follow', pending, author.userId);
-  const pic = await h.photo(author);
+  const upload = await h.photo(author);
+  // The photo's bare URLs, as a post every member may see shows them (the upload answered them signed for its author).
+  const pic = { ...upload, url: unsigned(upload.url), thumbnail: unsigned(upload.thumbnail) };
   const post = await h.create(author, { title: `${kind} post`, isDraft: kind === 'draft', images: [pic.key] });
   const viewers: Record<Viewer, Member> = { self: author, follower, stranger, pending };
   return { author, post, viewers, pic };
@@ -59,6 +63,50 @@ describe.each(['public', 'private', 'draft'] as const)('a %s post', (kind) => {
       h.expectNotFound(await h.likeCall(who, post.id, 'U+2764'));
       h.expectNotFound(await h.send('GET', `/api/feed/likes?feedId=${post.id}`, who.token));
     }
+  });
+});
+
+describe('check 12: a private member’s hashtags reach only those who may see their posts', () => {
+  /** Letters only, unique in the run: a tag no other test's post carries. */
+  const word = () => `zz${Array.from({ length: 10 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
+  const suggested = async (who: Member, search: string) => okData(await h.send('GET', `/api/feedTag?search=${encodeURIComponent(search)}`, who.token), hashTagOptions);
+
+  it('suggests a private author’s tag, with its count, to the author and accepted followers only; never a draft’s', async () => {
+    const tag = word();
+    const { author, viewers } = await world('private');
+    await h.create(author, { title: 'Tomorrow', description: `visiting #${tag}ward tomorrow` });
+    await h.create(author, { title: 'Not yet', description: `#${tag}draft and #${tag}ward`, isDraft: true });
+
+    const shown = [{ tagName: `${tag}ward`, useCount: 1 }];
+    for (const who of ['self', 'follower'] as const) {
+      expect(await suggested(viewers[who], tag), who).toEqual({ list: shown, current_page: 1, last_page: 1, per_page: 20, total: 1 });
+      expect((await suggested(viewers[who], `#${tag}d`)).list, who).toEqual([]);
+    }
+    for (const who of ['stranger', 'pending'] as const) {
+      expect(await suggested(viewers[who], `#${tag.slice(0, 7)}`), who).toMatchObject({ list: [], total: 0 });
+      expect((await suggested(viewers[who], `${tag}ward`)).list, who).toEqual([]);
+    }
+  });
+
+  it('counts, for each viewer, only the posts that viewer may see', async () => {
+    const tag = word();
+    const { author, viewers } = await world('private');
+    const open = await h.member();
+    await h.create(author, { description: `#${tag}` });
+    await h.create(author, { description: `again #${tag}` });
+    await h.create(open, { description: `#${tag} in the open` });
+    const count = async (who: Member) => (await suggested(who, tag)).list.find((o) => o.tagName === tag)?.useCount;
+    expect(await count(viewers.self)).toBe(3);
+    expect(await count(viewers.follower)).toBe(3);
+    expect(await count(viewers.pending)).toBe(1);
+    expect(await count(viewers.stranger)).toBe(1);
+
+    // An accepted request opens them to the requester; going public, to everyone.
+    await h.toggle('POST', '/api/follow/accept', author, viewers.pending.userId);
+    expect(await count(viewers.pending)).toBe(3);
+    expect(await count(viewers.stranger)).toBe(1);
+    expect((await h.send('POST', '/api/profileSetting', author.token, { isPrivate: false })).statusCode).toBe(200);
+    expect(await count(viewers.stranger)).toBe(3);
   });
 });
 

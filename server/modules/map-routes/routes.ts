@@ -5,11 +5,13 @@ import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { okEnvelope } from '#contract/envelope';
+import { rowIdParam } from '#contract/ids';
 import { GPX_MAX_BYTES, ROUTE_DESCRIPTION_MAX, ROUTE_NAME_MAX, route, routeInput, type RouteInput, simplifiedLine, simplifyBody } from '#contract/map-routes';
 import type { Deps } from '../../deps';
 import { AppError, badRequest } from '../../lib/errors';
 import { ok } from '../../lib/reply';
 import { currentUser, requireUser } from '../../plugins/authenticate';
+import { NUL_MESSAGE } from '../../plugins/nul-text';
 import { memberRateLimit } from '../maps/routes';
 import { gpxTooLarge, parseGpx } from './gpx';
 import { toRoute } from './route-view';
@@ -20,7 +22,7 @@ import './export-section';
 /** Room for the multipart boundaries, part headers and the few short fields around the file. */
 const FORM_OVERHEAD = 64 * 1024;
 const FILE_FIELDS = new Set(['file', 'file[]', 'gpx']);
-const routeIdParams = z.object({ routeId: z.coerce.number().int().min(1).max(2_147_483_647) });
+const routeIdParams = z.object({ routeId: rowIdParam });
 
 /** The zod validator, except that a body left unparsed (multipart) passes: the handler streams and checks it. */
 const jsonOrMultipart = (route: FastifyRouteSchemaDef<unknown>) => {
@@ -67,14 +69,17 @@ async function readGpxForm(req: FastifyRequest): Promise<GpxForm> {
 /** The fields beside the file, checked as the JSON body's are. */
 function gpxFields(form: GpxForm) {
   const errors: Record<string, string[]> = {};
-  const sport = form.fields.get('sportId')?.trim() ?? '';
-  if (!/^\d{1,9}$/.test(sport)) errors.sportId = ['Choose a sport from the list.'];
+  const sport = rowIdParam.safeParse(form.fields.get('sportId')?.trim() ?? '');
+  if (!sport.success) errors.sportId = ['Choose a sport from the list.'];
   const name = form.fields.get('name')?.trim() ?? '';
   if (name.length > ROUTE_NAME_MAX) errors.name = [`Use at most ${ROUTE_NAME_MAX} characters.`];
   const description = form.fields.get('description')?.trim() ?? '';
   if (description.length > ROUTE_DESCRIPTION_MAX) errors.description = [`Use at most ${ROUTE_DESCRIPTION_MAX} characters.`];
+  // The NUL guard sees JSON, not forms: these fields are checked here (PostgreSQL text cannot hold U+0000).
+  if (name.includes('\u0000')) errors.name = [NUL_MESSAGE];
+  if (description.includes('\u0000')) errors.description = [NUL_MESSAGE];
   if (Object.keys(errors).length > 0) throw badRequest('Please check the highlighted fields.', errors);
-  return { sportId: Number(sport), name, description };
+  return { sportId: sport.data!, name, description };
 }
 
 /** A file name as a route name: without `.gpx`, control characters dropped; browsers send the bare name. Plain text. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { eventHelpers, type Member } from '../events/event-test-helpers';
+import { unsigned } from './test-images';
 
 // Check 14 for events: a banner and a route preview follow their event (the policy's mayViewEvent) as a post's photos
 // follow the post. An event every member may see serves them to anyone with the URL; any other event's are served
@@ -17,6 +18,12 @@ const SIGNED = /^\/media\/[A-Za-z0-9_-]{22}\/(display|thumb)\.webp\?exp=\d+&sig=
 const fetchMedia = (url: string, token?: string) => t.app.inject({ method: 'GET', url, ...(token ? { headers: t.bearer(token) } : {}) });
 const status = async (url: string, token?: string) => (await fetchMedia(url, token)).statusCode;
 
+/** A banner uploaded by `who`: `url` and `thumbnail` bare, as a public event shows them; `signedUrl` as the upload answered. */
+async function banner(who: Member) {
+  const pic = await h.banner(who);
+  return { ...pic, signedUrl: pic.url, url: unsigned(pic.url), thumbnail: unsigned(pic.thumbnail) };
+}
+
 /** An organiser (private if asked), an accepted follower, an invited member and a stranger. */
 async function people(opts: { privateOrganiser?: boolean } = {}) {
   const organiser = await h.member({ private: opts.privateOrganiser ?? false });
@@ -24,13 +31,16 @@ async function people(opts: { privateOrganiser?: boolean } = {}) {
   const invitee = await h.member();
   const stranger = await h.member();
   await h.followAccepted(follower, organiser);
+  // Invitations go to members the organiser is connected with: here the organiser follows the invitee, who does not
+  // follow back, so only the invitation shows them a followers-only event.
+  await h.followAccepted(organiser, invitee);
   return { organiser, follower, invitee, stranger };
 }
 
 describe('check 14: an event’s banner follows the event', () => {
   it('serves a public event’s banner plainly to anyone with the URL', async () => {
     const { organiser, stranger } = await people();
-    const pic = await h.banner(organiser);
+    const pic = await banner(organiser);
     const saved = await h.create(organiser, { bannerImage: pic.key });
     const seen = await h.detail(stranger, saved.id);
     expect(seen.bannerImage).toMatchObject({ url: pic.url, thumbnail: pic.thumbnail });
@@ -44,7 +54,7 @@ describe('check 14: an event’s banner follows the event', () => {
 
   it('refuses a followers-only event’s banner without a signature; the views sign it for those who may see it', async () => {
     const { organiser, follower, invitee, stranger } = await people();
-    const pic = await h.banner(organiser);
+    const pic = await banner(organiser);
     const saved = await h.create(organiser, { whoCanSee: 'followers', bannerImage: pic.key });
     await h.invite(organiser, saved.id, [invitee.userId]);
 
@@ -87,7 +97,7 @@ describe('check 14: an event’s banner follows the event', () => {
 
   it('follows the event as it changes: made public it is served plainly, narrowed again it is not', async () => {
     const { organiser, stranger } = await people();
-    const pic = await h.banner(organiser);
+    const pic = await banner(organiser);
     const saved = await h.create(organiser, { whoCanSee: 'invite', bannerImage: pic.key });
     expect(await status(pic.url)).toBe(404);
     await h.edit(organiser, saved.id, { whoCanSee: 'public', bannerImage: pic.key });
@@ -99,7 +109,7 @@ describe('check 14: an event’s banner follows the event', () => {
 
   it('keeps a draft’s banner and a private organiser’s public event’s banner signed', async () => {
     const { organiser, follower, stranger } = await people({ privateOrganiser: true });
-    const draftPic = await h.banner(organiser);
+    const draftPic = await banner(organiser);
     const draft = await h.create(organiser, { isDraft: true, bannerImage: draftPic.key });
     const own = await h.detail(organiser, draft.id);
     expect(own.bannerImage!.url).toMatch(SIGNED);
@@ -108,7 +118,7 @@ describe('check 14: an event’s banner follows the event', () => {
     expect(await status(draftPic.url, follower.token)).toBe(404);
     expect(await status(draftPic.url, organiser.token)).toBe(200);
 
-    const pic = await h.banner(organiser);
+    const pic = await banner(organiser);
     const saved = await h.create(organiser, { whoCanSee: 'public', bannerImage: pic.key });
     expect(await status(pic.url)).toBe(404);
     expect(await status(pic.url, stranger.token)).toBe(404);
@@ -117,10 +127,13 @@ describe('check 14: an event’s banner follows the event', () => {
     expect(await status(seen.bannerImage!.url)).toBe(200);
   });
 
-  it('serves a banner not yet saved with an event to its uploader’s form, as any fresh upload', async () => {
-    const { organiser } = await people();
-    const pic = await h.banner(organiser);
-    expect(await status(pic.url)).toBe(200);
+  it('serves a banner not yet saved with an event to its uploader alone, as any fresh upload', async () => {
+    const { organiser, stranger } = await people();
+    const pic = await banner(organiser);
+    expect(await status(pic.signedUrl)).toBe(200);
+    expect(await status(pic.url, organiser.token)).toBe(200);
+    expect(await status(pic.url)).toBe(404);
+    expect(await status(pic.url, stranger.token)).toBe(404);
   });
 });
 

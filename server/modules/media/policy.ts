@@ -6,7 +6,7 @@ import type { SessionUser } from '../../plugins/authenticate';
 import { isEventPublicToMembers, mayViewEvent, visibleEventsCondition } from '../../policy/event-policy';
 import { isPublicToMembers, mayViewFeed } from '../../policy/social-policy';
 import { mediaUrl, type Upload } from './upload-files';
-import { validMediaSignature } from './url-signing';
+import { signedLifetimeSeconds, validMediaSignature, type SignedFor } from './url-signing';
 
 /** The `?exp=&sig=` of a signed media URL (url-signing.ts), as the request carried them. */
 export type MediaSignature = { exp?: string | undefined; sig?: string | undefined };
@@ -14,19 +14,31 @@ export type MediaSignature = { exp?: string | undefined; sig?: string | undefine
 /** Whether to serve, and the `cache-control` to serve with. */
 export type MediaAccess = { allowed: false } | { allowed: true; cacheControl: string };
 
-// Unattached uploads and profile pictures never change under their URL and are nobody's secret.
+// Profile pictures and covers never change under their URL and are nobody's secret.
 const FOREVER = { allowed: true, cacheControl: 'public, max-age=31536000, immutable' } as const;
 // A picture of a post or event every member may see is shared caches' to keep for a day at most: its owner may go
 // private or narrow who sees it, and the URL stays the same.
 const SHARED_PICTURE = { allowed: true, cacheControl: 'public, max-age=86400' } as const;
-// Only the viewer's browser keeps a picture that not every member may see, for as long as a signed URL lives.
-const PRIVATE_PICTURE = { allowed: true, cacheControl: 'private, max-age=86400' } as const;
+// Only the viewer's browser keeps a picture that not every member may see, and no longer than its signed URL lives
+// (or one signed now, when it came with a token): never a shared cache, which would hand it to the next asker.
+const privatePicture = (seconds: number): MediaAccess => ({ allowed: true, cacheControl: `private, max-age=${seconds}` });
 
 /**
- * The thing a picture belongs to, as far as who may see it: whether every member may, and else whether this one may.
- * Null when the picture belongs to nothing that hides it (not attached yet, a profile picture).
+ * The thing a picture belongs to, as far as who may see it: whether every member may, and else whether this one may,
+ * and which signed URLs open it: those its views hand out, unless said otherwise. Null when the picture is a profile
+ * picture or cover, which every member sees.
  */
-type Owner = { publicToMembers: boolean; mayView(viewerId: number): Promise<boolean> };
+type Owner = { publicToMembers: boolean; mayView(viewerId: number): Promise<boolean>; signedFor?: SignedFor };
+
+/**
+ * A picture attached to nothing (uploaded and not saved yet, or taken off its post, event or profile until the sweeper
+ * removes it), or whose thing is gone, is its uploader's alone: whoever could see it where it was may not any more.
+ */
+const uploaderOnly = (upload: Upload): Owner => ({
+  publicToMembers: false,
+  mayView: async (viewerId) => viewerId === upload.userId,
+  signedFor: 'upload',
+});
 
 /** A post's photo follows the post (`mayViewFeed`). */
 async function postOf(db: Db, upload: Upload): Promise<Owner | null> {
@@ -89,22 +101,25 @@ async function routePreviewOf(db: Db, upload: Upload): Promise<Owner | null> {
   };
 }
 
-/** What hides this upload, by what it was made for: banners and route previews have one owner each; anything else may be a post's photo. */
-function ownerOf(db: Db, upload: Upload): Promise<Owner | null> {
-  if (upload.purpose === 'event') return bannerOf(db, upload);
-  if (upload.purpose === 'route') return routePreviewOf(db, upload);
-  return postOf(db, upload);
+/** The thing that holds this upload, by what it was made for (attach.ts checks the purpose), or its uploader alone. */
+async function ownerOf(db: Db, upload: Upload): Promise<Owner | null> {
+  if (upload.attachedAt === null) return uploaderOnly(upload);
+  if (upload.purpose === 'profile' || upload.purpose === 'cover') return null;
+  const owner =
+    upload.purpose === 'feed' ? await postOf(db, upload) : upload.purpose === 'event' ? await bannerOf(db, upload) : upload.purpose === 'route' ? await routePreviewOf(db, upload) : null;
+  return owner ?? uploaderOnly(upload);
 }
 
 /**
  * May this viewer fetch the display size or thumbnail of this upload? The one place `GET /media/<key>/<file>` asks.
  *
  * Media follows its object (check 14): a photo of a post, an event's banner or a route's preview that every member
- * may see is served to whoever has its URL (the key is 128 random bits), as profile pictures and not-yet-attached
- * uploads are. Any other (a draft, a private author's post, an invite-only or followers-only event, a private
- * organiser's event, and their routes) is served only with a valid signature, which the feed and event views hand
- * to members the policy lets see it, or to a viewer who sends a bearer token (apps may; a browser's `<img>` does not)
- * and may see it. Anything else is the same 404 as a missing file.
+ * may see is served to whoever has its URL (the key is 128 random bits), as profile pictures are. Any other (a draft,
+ * a private author's post, an invite-only or followers-only event, a private organiser's event, and their routes, and
+ * an upload attached to nothing) is served only with a valid signature, which the feed and event views hand to
+ * members the policy lets see it and the upload answer hands its uploader, or to a viewer who sends a bearer token
+ * (apps may; a browser's `<img>` does not) and may see it; and never to a shared cache. Anything else is the same 404
+ * as a missing file.
  */
 export async function mayViewUpload(
   deps: Pick<Deps, 'db' | 'storage' | 'clock'>,
@@ -116,7 +131,8 @@ export async function mayViewUpload(
   const owner = await ownerOf(deps.db, upload);
   if (!owner) return FOREVER;
   if (owner.publicToMembers) return SHARED_PICTURE;
-  if (await validMediaSignature(deps, upload.key, file, signature)) return PRIVATE_PICTURE;
-  if (viewer && (await owner.mayView(viewer.user.id))) return PRIVATE_PICTURE;
+  const secondsLeft = await validMediaSignature(deps, upload.key, file, signature, owner.signedFor ?? 'view');
+  if (secondsLeft !== null) return privatePicture(secondsLeft);
+  if (viewer && (await owner.mayView(viewer.user.id))) return privatePicture(signedLifetimeSeconds(deps.clock.now()));
   return { allowed: false };
 }

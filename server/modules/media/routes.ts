@@ -13,6 +13,7 @@ import { processImage, type ImagePurpose } from './image-pipeline';
 import { mayViewUpload } from './policy';
 import { findUpload, saveUpload } from './service';
 import { isUploadKey, objectKey, SERVED_FILES, toUploadedImage } from './upload-files';
+import { mediaUrlSigner } from './url-signing';
 
 const MAX_MB = IMAGE_MAX_BYTES / 1024 / 1024;
 const tooLarge = () => {
@@ -119,7 +120,7 @@ export function mediaRoutes(app: FastifyInstance, deps: Deps) {
         const form = await readImageForm(req);
         const image = await processImage(form.bytes, form.purpose);
         const upload = await saveUpload(deps, { userId: user.id, purpose: form.purpose, image });
-        return ok('Image uploaded.', { images: [toUploadedImage(upload)] });
+        return ok('Image uploaded.', { images: [toUploadedImage(upload, await mediaUrlSigner(deps, 'upload'))] });
       },
     });
 
@@ -129,7 +130,7 @@ export function mediaRoutes(app: FastifyInstance, deps: Deps) {
         summary: 'A display size or thumbnail made by compress-image (never the original)',
         params: z.object({ key: z.string(), file: z.string() }),
         querystring: z.object({
-          exp: z.string().max(20).optional().meta({ description: 'Expiry of a signed URL (photos of drafts and private posts)' }),
+          exp: z.string().max(20).optional().meta({ description: 'Expiry of a signed URL (photos of drafts and private posts, uploads not saved onto anything)' }),
           sig: z.string().max(100).optional().meta({ description: 'Signature of a signed URL' }),
         }),
       },

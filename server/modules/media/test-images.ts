@@ -136,3 +136,6 @@ export function imageForm(file: Buffer, opts: { type?: string; orientation?: str
   if (opts.orientation) parts.push({ name: 'orientation', value: opts.orientation });
   return multipartForm(parts);
 }
+
+/** A media URL without its signature: how views show a picture every member may see, and how it is stored. */
+export const unsigned = (url: string) => url.split('?')[0]!;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { UploadedImage } from '#contract/media';
 import type { uploads } from '../../db/schema';
+import type { MediaUrlSigner } from './url-signing';
 
 export type Upload = typeof uploads.$inferSelect;
 
@@ -32,12 +33,16 @@ export function uploadKeyFromUrl(url: string | null | undefined): string | null 
   return match ? match[1]! : null;
 }
 
-/** An upload as `POST /api/compress-image` answers it. */
-export function toUploadedImage(upload: Pick<Upload, 'key' | 'files' | 'width' | 'height'>): UploadedImage {
+/**
+ * An upload as `POST /api/compress-image` answers it. Attached to nothing yet, it is its uploader's alone
+ * (policy.ts), so its URLs come signed: the form's `<img>` previews send no token.
+ */
+export function toUploadedImage(upload: Pick<Upload, 'key' | 'files' | 'width' | 'height'>, sign: MediaUrlSigner): UploadedImage {
+  const signed = (file: string) => sign(upload.key, file, mediaUrl(upload.key, file));
   return {
     key: upload.key,
-    url: mediaUrl(upload.key, upload.files.display!),
-    thumbnail: mediaUrl(upload.key, upload.files.thumb!),
+    url: signed(upload.files.display!),
+    thumbnail: signed(upload.files.thumb!),
     dimens: `${upload.width}:${upload.height}`,
     width: upload.width,
     height: upload.height,

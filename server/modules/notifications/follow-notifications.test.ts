@@ -72,8 +72,10 @@ describe('following a public member', () => {
     await toggle('POST', '/api/follow', b, a.userId);
     await flushMail();
     const mails = await mailsTo(t.dataDir, a.email);
-    expect(await subjects(a)).toContain('Robin Ridge started following you');
-    expect(mails.at(-1)).toContain('Robin Ridge started following you.');
+    // The e-mail names the member by handle, never by the display name anyone can set to anything.
+    expect(await subjects(a)).toContain(`@${b.handleName} started following you`);
+    expect(mails.at(-1)).toContain(`@${b.handleName} started following you.`);
+    expect(mails.at(-1)).not.toContain('Robin Ridge');
 
     expect((await setting(a, 'new_follower', true, false)).statusCode).toBe(200);
     const before = mails.length;
@@ -94,7 +96,7 @@ describe('following a public member', () => {
     expect(await list(a)).toMatchObject({ total: 0, unreadCount: 0 });
     expect(live.to(a.userId).filter((m) => m.type !== 'relationship')).toEqual([]);
     await flushMail();
-    expect(await subjects(a)).toContain('Robin Ridge started following you');
+    expect(await subjects(a)).toContain(`@${b.handleName} started following you`);
   });
 });
 

@@ -5,7 +5,7 @@ import type { Deps } from '../../deps';
 import type { Db } from '../../db/client';
 import { notifications, users } from '../../db/schema';
 import { withOutbox, type Outbox } from './outbox';
-import { notificationMail, sentenceFor, type SentenceVariant } from './sentences';
+import { mailSentenceFor, notificationMail, sentenceFor, type SentenceVariant } from './sentences';
 import { channelsFor } from './settings-service';
 
 export type NotifyInput = {
@@ -65,7 +65,7 @@ export async function writeNotification(tx: Db, now: Date, outbox: Outbox, input
   if (!recipient || !found) return null;
   const { email: _email, ...actor } = found;
   const message = sentenceFor(input.kind, actor, input.sentence);
-  if (channels.email) outbox.mail(notificationMail(recipient, message));
+  if (channels.email) outbox.mail(notificationMail(recipient, mailSentenceFor(input.kind, actor, input.sentence)));
   if (!channels.inApp) return null;
   const [row] = await tx
     .insert(notifications)

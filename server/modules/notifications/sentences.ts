@@ -30,7 +30,8 @@ const VARIANTS = {
   event_comment: { kind: 'comments', sentence: (actor) => `${actor} commented on your event.` },
   event_like: { kind: 'likes', sentence: (actor) => `${actor} reacted to your event.` },
   event_invite: { kind: 'events', sentence: (actor) => `${actor} invited you to an event.` },
-  event_cohost: { kind: 'events', sentence: (actor) => `${actor} made you a co-host of an event.` },
+  event_cohost_invite: { kind: 'events', sentence: (actor) => `${actor} invited you to co-host an event.` },
+  event_cohost_accepted: { kind: 'events', sentence: (actor) => `${actor} accepted your invitation to co-host an event.` },
   event_cancelled_going: { kind: 'events', sentence: (actor) => `${actor} cancelled an event you were going to.` },
   event_cancelled_interested: { kind: 'events', sentence: (actor) => `${actor} cancelled an event you were interested in.` },
   event_place_opened: { kind: 'events', sentence: (actor) => `A place opened up at ${actor}’s event: you’re going now.` },
@@ -42,17 +43,34 @@ export function displayName(person: ActorName) {
   return `${person.firstName} ${person.lastName}`.trim() || `@${person.handleName}`;
 }
 
-export function sentenceFor(kind: NotificationKind, actor: ActorName, variant?: SentenceVariant) {
+/**
+ * How an e-mail names the actor: by handle, which is letters and digits only (contract/rules.ts). A display name is
+ * whatever its owner typed ("Your account is locked, call…"), and a subject line is where such text would pass for
+ * the app's own words.
+ */
+export const handleOf = (person: Pick<ActorName, 'handleName'>) => `@${person.handleName}`;
+
+function sentenceNaming(kind: NotificationKind, actor: string, variant?: SentenceVariant) {
   if (variant) {
     if (VARIANTS[variant].kind !== kind) throw new Error(`Sentence "${variant}" is for "${VARIANTS[variant].kind}" notifications, not "${kind}"`);
-    return VARIANTS[variant].sentence(displayName(actor));
+    return VARIANTS[variant].sentence(actor);
   }
   const sentence = SENTENCES[kind];
   if (!sentence) throw new Error(`No notification sentence for "${kind}" yet: add one to server/modules/notifications/sentences.ts`);
-  return sentence(displayName(actor));
+  return sentence(actor);
 }
 
-/** The e-mail of a notification: the sentence as subject (without its full stop) and body. */
+/** The sentence the app shows: the actor by name. */
+export function sentenceFor(kind: NotificationKind, actor: ActorName, variant?: SentenceVariant) {
+  return sentenceNaming(kind, displayName(actor), variant);
+}
+
+/** The sentence an e-mail carries: fixed words and the actor's handle (`handleOf`), nothing anyone typed. */
+export function mailSentenceFor(kind: NotificationKind, actor: Pick<ActorName, 'handleName'>, variant?: SentenceVariant) {
+  return sentenceNaming(kind, handleOf(actor), variant);
+}
+
+/** The e-mail of a notification: its `mailSentenceFor` sentence as subject (without its full stop) and body. */
 export function notificationMail(to: { email: string } & ActorName, sentence: string) {
   return {
     to: to.email,

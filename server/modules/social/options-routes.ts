@@ -31,11 +31,11 @@ export function optionsRoutes(app: FastifyInstance, deps: Deps) {
     schema: {
       tags,
       security,
-      summary: 'Hashtags in use that start with the search (a leading # is ignored), most used first',
+      summary: 'Hashtags on posts the caller may see that start with the search (a leading # is ignored), most used first',
       querystring: optionsQuery,
       response: { 200: okEnvelope(hashTagOptions) },
     },
-    handler: async (req) => ok('Hashtags.', await hashtagOptions(deps.db, req.query)),
+    handler: async (req) => ok('Hashtags.', await hashtagOptions(deps.db, me(req), req.query)),
   });
 
   r.get('/api/selectMembers', {

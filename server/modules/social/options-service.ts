@@ -1,11 +1,12 @@
-import { and, asc, count, desc, gt, like, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, sql, type SQL } from 'drizzle-orm';
 import type { HashTagOption, MemberList, UserTagOption } from '#contract/social';
 import type { Db } from '../../db/client';
 import type { PagedAnswer } from '../../db/keyset';
-import { hashtags, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { escapeLike, searchFold } from '../../db/search-text';
 import { badRequest } from '../../lib/errors';
-import { isConnectedTo, mayInviteWhere, mayMentionWhere } from '../../policy/social-policy';
+import { mayInviteWhere, mayMentionWhere } from '../../policy/social-policy';
+import { visibleHashtags } from '../feeds/hashtag-suggestions';
 import { cardColumns, PER_PAGE, searchCondition, toList } from './service';
 
 /**
@@ -71,8 +72,11 @@ export async function mentionOptions(db: Db, viewerId: number, q: OptionsQuery):
 // Spec §5: a hash tag is letters, digits and `#` only; the `#` is its mark, so it may only lead.
 const HASHTAG_SEARCH = /^#?[\p{L}\p{M}\p{Nd}]*$/u;
 
-/** `GET /api/feedTag`: hashtags in use that start with what was typed, most used first, then alphabetical. */
-export async function hashtagOptions(db: Db, q: OptionsQuery): Promise<PagedAnswer<HashTagOption>> {
+/**
+ * `GET /api/feedTag`: hashtags that start with what was typed, as the viewer may see them (only the posts they may
+ * see count, feeds/hashtag-suggestions.ts), most used first, then alphabetical.
+ */
+export async function hashtagOptions(db: Db, viewerId: number, q: OptionsQuery): Promise<PagedAnswer<HashTagOption>> {
   const page = q.page ?? 1;
   const typed = (q.search ?? '').trim().normalize('NFC');
   if (!HASHTAG_SEARCH.test(typed)) {
@@ -81,24 +85,14 @@ export async function hashtagOptions(db: Db, q: OptionsQuery): Promise<PagedAnsw
   }
   // Tags are stored lowercase without their `#`; letters and digits hold no LIKE wildcard.
   const prefix = typed.replace(/^#/, '').toLowerCase();
-  // A tag no post carries any more (its count fell to 0) is not offered.
-  const where = and(gt(hashtags.useCount, 0), prefix ? like(hashtags.tagName, `${prefix}%`) : undefined);
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select({ tagName: hashtags.tagName, useCount: hashtags.useCount })
-      .from(hashtags)
-      .where(where)
-      .orderBy(desc(hashtags.useCount), asc(hashtags.tagName))
-      .limit(PER_PAGE)
-      .offset(offsetOf(page)),
-    db.select({ n: count() }).from(hashtags).where(where),
-  ]);
-  return paged(rows, totalRow?.n ?? 0, page);
+  const tags = await visibleHashtags(db, viewerId, prefix);
+  return paged(tags.slice(offsetOf(page), offsetOf(page) + PER_PAGE), tags.length, page);
 }
 
 /**
- * `GET /api/selectMembers`: members the viewer may invite or make co-host. Their followers and the members they follow
- * come first, then everyone else; within each, the best match first.
+ * `GET /api/selectMembers`: the members the viewer may invite to an event or ask to co-host (the policy's
+ * `mayInviteWhere`: their followers and the members they follow), best match first; the pickers of the event form
+ * and the invite dialog ask it.
  */
 export async function selectableMembers(db: Db, viewerId: number, q: OptionsQuery): Promise<MemberList> {
   const page = q.page ?? 1;
@@ -109,12 +103,7 @@ export async function selectableMembers(db: Db, viewerId: number, q: OptionsQuer
       .select(cardColumns)
       .from(users)
       .where(where)
-      .orderBy(
-        sql`case when ${isConnectedTo(viewerId)} then 0 else 1 end`,
-        ...matchRank(searchFold(search)),
-        sql`lower(${users.handleName})`,
-        asc(users.id),
-      )
+      .orderBy(...matchRank(searchFold(search)), sql`lower(${users.handleName})`, asc(users.id))
       .limit(PER_PAGE)
       .offset(offsetOf(page)),
     db.select({ n: count() }).from(users).where(where),

@@ -18,6 +18,7 @@ import type { Deps } from '../../deps';
 import { users } from '../../db/schema';
 import { ok } from '../../lib/reply';
 import { currentUser, requireUser } from '../../plugins/authenticate';
+import { publishedPostCount } from '../feeds/post-count';
 import { followCounts } from '../social/service';
 import { COUNTRIES } from './countries';
 import { accountColumns, toOwnProfile } from './own-profile';
@@ -61,10 +62,11 @@ export function userRoutes(app: FastifyInstance, deps: Deps) {
   r.get('/api/user-profile-summary', {
     preHandler: requireUser,
     schema: { tags, security, response: { 200: okEnvelope(profileSummaryData) } },
-    // Posts, shorts, activities and gear do not exist yet: each area replaces its zero with a count.
+    // Shorts, activities and gear do not exist yet: each area replaces its zero with a count.
     handler: async (req) => {
-      const { followers, following } = await followCounts(deps.db, currentUser(req).user.id);
-      return ok('Your counts.', { followers, following, feeds: 0, shorts: 0, activities: 0, gears: 0, distanceMetres: 0, elevationMetres: 0 });
+      const userId = currentUser(req).user.id;
+      const [{ followers, following }, feeds] = await Promise.all([followCounts(deps.db, userId), publishedPostCount(deps.db, userId)]);
+      return ok('Your counts.', { followers, following, feeds, shorts: 0, activities: 0, gears: 0, distanceMetres: 0, elevationMetres: 0 });
     },
   });
 

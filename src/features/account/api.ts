@@ -1,6 +1,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { dataExport, deleteAccountData, deleteCodeData, type DataExport, type DeleteAccountBody } from '#contract/account';
 import { api } from '../../lib/api-client';
+import { getFile } from '../../lib/file-download';
 
 export const accountKeys = {
   all: ['account'] as const,
@@ -26,7 +27,7 @@ export const useStartExport = () =>
 
 /** The zip of a ready export, fetched with the session's token. */
 export const useDownloadExport = () =>
-  useMutation({ mutationFn: (exportId: number) => api.file(`account/exports/${exportId}/download`) });
+  useMutation({ mutationFn: (exportId: number) => getFile(`account/exports/${exportId}/download`) });
 
 export const useSendDeleteCode = () => useMutation({ mutationFn: () => api.post(deleteCodeData, 'account/delete-code') });
 

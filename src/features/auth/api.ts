@@ -4,9 +4,8 @@ import {
   authSession,
   checkSocialLoginData,
   forgotPasswordData,
-  otpSentData,
   resetPasswordData,
-  validateEmailData,
+  signUpCodeSentData,
   verifyOtpData,
 } from '#contract/auth';
 import { emptyData } from '#contract/envelope';
@@ -26,12 +25,9 @@ export const profileQuery = queryOptions({
 type DeviceFields = { deviceType: 1; deviceToken?: string };
 const WEB: DeviceFields = { deviceType: 1 };
 
-export const useValidateEmail = () =>
-  useMutation({ mutationFn: (email: string) => api.post(validateEmailData, 'validate-email', { email }) });
-
 export const useRegister = () =>
   useMutation({
-    mutationFn: (body: { email: string; referralCode?: string | undefined }) => api.post(otpSentData, 'register', body),
+    mutationFn: (body: { email: string; referralCode?: string | undefined }) => api.post(signUpCodeSentData, 'register', body),
   });
 
 export const useVerifySignUpCode = () =>
@@ -85,7 +81,7 @@ export const useSaveUserType = () =>
 
 export const useCheckSocialLogin = () =>
   useMutation({
-    mutationFn: (body: { provider: 'google'; code: string; codeVerifier: string; redirectUri: string }) =>
+    mutationFn: (body: { provider: 'google'; code: string; codeVerifier: string; nonce: string; redirectUri: string }) =>
       api.post(checkSocialLoginData, 'checkSocialLogin', body),
   });
 

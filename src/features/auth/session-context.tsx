@@ -8,7 +8,7 @@ type SessionState = SessionSnapshot & { isSignedIn: boolean };
 type SessionActions = {
   signIn(session: AuthSession): void;
   setUser(user: OwnProfile): void;
-  /** Ends the session on this device: storage, query cache, then the sign-in page. */
+  /** Ends the session on this device: live socket and queries stopped, storage, the sign-in page, then the cache. */
   endSession(reason: EndSessionReason): void;
 };
 

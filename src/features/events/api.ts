@@ -3,7 +3,7 @@ import { event, eventList, type EventList, type EventTab } from '#contract/event
 import { notFound } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import { api } from '../../lib/api-client';
-import { ApiError } from '../../lib/api-error';
+import { loadOrNotFound } from '../../lib/load-or-not-found';
 import { getNextPageParam, initialPageParam, pageSearchParams, type PageParam, type Pages } from '../../lib/paging';
 
 /** What one event list asks for (`GET /api/challengeActivity`). Undefined means "not filtered". */
@@ -66,11 +66,6 @@ export const eventIdParam = z.coerce.number().check(z.int(), z.minimum(1), z.max
 export async function loadEventDetail(queryClient: QueryClient, rawId: string): Promise<{ eventId: number }> {
   const parsed = eventIdParam.safeParse(rawId);
   if (!parsed.success) throw notFound();
-  try {
-    await queryClient.ensureQueryData(eventDetailQuery(parsed.data));
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw notFound();
-    throw error;
-  }
+  await loadOrNotFound(queryClient, eventDetailQuery(parsed.data));
   return { eventId: parsed.data };
 }

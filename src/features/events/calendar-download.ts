@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { getFile } from '../../lib/file-download';
 import { saveFile } from '../../lib/save-file';
 import { eventKeys } from './api';
 
@@ -11,7 +11,7 @@ import { eventKeys } from './api';
 export function useCalendarDownload() {
   return useMutation({
     mutationKey: [...eventKeys.all, 'calendar'],
-    mutationFn: (eventId: number) => api.file(`challenge/${eventId}/calendar.ics`),
+    mutationFn: (eventId: number) => getFile(`challenge/${eventId}/calendar.ics`),
     onSuccess: ({ blob, filename }, eventId) => saveFile(blob, filename ?? `event-${eventId}.ics`),
   });
 }

@@ -1,9 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { emptyData } from '#contract/envelope';
-import { event, invited } from '#contract/events';
+import { cohostDeclined, event, invited, type Event } from '#contract/events';
 import { api } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
+import { notificationKeys } from '../notifications/api';
 import { eventKeys } from './api';
+import { cohostInvitesQuery } from './detail-queries';
 import { removeEvent, replaceEvent } from './event-cache';
 
 /** The organiser's actions on the event page, and their words (spec §8 has none for these). */
@@ -50,12 +52,80 @@ export function useDeleteEvent(leave?: () => Promise<unknown>) {
   });
 }
 
-/** `POST /api/challenge/member/invite`: each member invited gets a notification; the toast says how many. */
+/**
+ * `POST /api/challenge/member/invite`: each member invited gets a notification; the toast says how many. A refusal
+ * (someone not connected, the daily cap) is shown in the dialog, which stays open with the members chosen.
+ */
 export function useInviteMembers() {
   return useMutation({
     mutationKey: [...eventKeys.all, 'invite'],
+    meta: { silent: true },
     mutationFn: ({ challengeId, userIds }: { challengeId: number; userIds: number[] }) =>
       api.post(invited, 'challenge/member/invite', { challengeId, userIds }).then((r) => r.data),
     onSuccess: ({ invited: ids }) => (ids.length > 0 ? toast.success(detailWords.invited(ids.length)) : toast.message(detailWords.nobodyNew)),
+  });
+}
+
+/** An event as the server now answers it, everywhere it is cached; the lists refresh, as it may have moved between them. */
+function settle(queryClient: QueryClient, saved: Event) {
+  replaceEvent(queryClient, saved);
+  queryClient.setQueryData(eventKeys.detail(saved.id), saved);
+  void queryClient.invalidateQueries({ queryKey: eventKeys.lists() });
+}
+
+/**
+ * `POST /api/challenge/publish` (organiser and co-hosts): the draft goes out as it stands; the toast is the server's
+ * (spec §8: 'Event Created Successfully'). A refusal (a start already past) is shown beside the button.
+ */
+export function usePublishEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...eventKeys.all, 'publish'],
+    meta: { silent: true },
+    mutationFn: (challengeId: number) => api.post(event, 'challenge/publish', { challengeId }),
+    onSuccess: ({ data, message }) => {
+      settle(queryClient, data);
+      toast.success(message);
+    },
+  });
+}
+
+/** After an answer to a co-host invitation: the invitations, and the notification it marked read, load again. */
+function afterAnswer(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: cohostInvitesQuery.queryKey });
+  void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+}
+
+/** `POST /api/challenge/cohost/accept`: the member co-hosts the event from now on (and may edit it). */
+export function useAcceptCohost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...eventKeys.all, 'cohost-accept'],
+    mutationFn: (challengeId: number) => api.post(event, 'challenge/cohost/accept', { challengeId }),
+    onSuccess: ({ data, message }) => {
+      settle(queryClient, data);
+      afterAnswer(queryClient);
+      toast.success(message);
+    },
+  });
+}
+
+/**
+ * `POST /api/challenge/cohost/decline`: the invitation goes. The event comes back as the member now sees it, or not at
+ * all when only the invitation let them see it (a draft): then it leaves every cache, after `leave` (its own page
+ * goes elsewhere first, so it never flashes a not-found).
+ */
+export function useDeclineCohost(leave?: () => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...eventKeys.all, 'cohost-decline'],
+    mutationFn: (challengeId: number) => api.post(cohostDeclined, 'challenge/cohost/decline', { challengeId }),
+    onSuccess: async ({ data, message }, challengeId) => {
+      afterAnswer(queryClient);
+      toast.success(message);
+      if (data.event) return settle(queryClient, data.event);
+      await leave?.();
+      removeEvent(queryClient, challengeId);
+    },
   });
 }

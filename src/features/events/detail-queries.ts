@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, type QueryKey } from '@tanstack/react-query';
-import { eventPeople, PEOPLE_LISTS } from '#contract/events';
+import { eventList, eventPeople, PEOPLE_LISTS, type EventList } from '#contract/events';
 import { memberList, type MemberCard } from '#contract/social';
 import * as z from 'zod/mini';
 import { api } from '../../lib/api-client';
@@ -22,8 +22,9 @@ export const eventPeopleQuery = (challengeId: number, list: PeopleList) =>
   });
 
 /**
- * `GET /api/selectMembers`: page 1 of the members the organiser may invite, for what was typed (their followers and
- * the people they follow first). Ranked by match, so the first page is the one that matters.
+ * `GET /api/selectMembers`: page 1 of the members the viewer may invite to an event or ask to co-host (their
+ * followers and the members they follow, nobody else), for what was typed. Ranked by match, so the first page is
+ * the one that matters. The co-host picker and the invite dialog both ask it.
  */
 export const invitableMembersQuery = (search: string) =>
   queryOptions<MemberCard[], Error, MemberCard[], QueryKey>({
@@ -34,3 +35,11 @@ export const invitableMembersQuery = (search: string) =>
     staleTime: 60_000,
     meta: { silent: true },
   });
+
+/** `GET /api/challenge/cohost-invites`: the viewer's co-host invitations waiting for an answer (page 1: a handful at most). */
+export const cohostInvitesQuery = queryOptions<EventList, Error, EventList, QueryKey>({
+  queryKey: [...eventKeys.all, 'cohost-invites'],
+  queryFn: ({ signal }) => api.get(eventList, 'challenge/cohost-invites', { signal }).then((r) => r.data),
+  // Where it is shown, a failure shows nothing: the notifications themselves still say who asked.
+  meta: { silent: true },
+});

@@ -59,6 +59,8 @@ export const anEvent = (over: Partial<Event> = {}): Event => {
     id,
     createdBy: anOrganiser(),
     coHosts: [],
+    pendingCoHosts: [],
+    coHostInvite: null,
     eventName: 'Saturday gravel social',
     activityType: 'Group ride',
     sportId: 34,

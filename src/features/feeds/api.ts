@@ -4,7 +4,7 @@ import { emptyData } from '#contract/envelope';
 import { notFound } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import { api } from '../../lib/api-client';
-import { ApiError } from '../../lib/api-error';
+import { loadOrNotFound } from '../../lib/load-or-not-found';
 import { getNextPageParam, initialPageParam, pageSearchParams, type PageParam, type Pages } from '../../lib/paging';
 
 /** `filter_type` of `GET /api/feed`: everyone you may see, people you follow, yours (drafts included). */
@@ -72,12 +72,7 @@ const feedIdParam = z.coerce.number().check(z.int(), z.minimum(1), z.maximum(2_1
 export async function loadFeedDetail(queryClient: QueryClient, rawId: string): Promise<{ feedId: number }> {
   const parsed = feedIdParam.safeParse(rawId);
   if (!parsed.success) throw notFound();
-  try {
-    await queryClient.ensureQueryData(feedDetailQuery(parsed.data));
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw notFound();
-    throw error;
-  }
+  await loadOrNotFound(queryClient, feedDetailQuery(parsed.data));
   return { feedId: parsed.data };
 }
 

@@ -11,7 +11,7 @@ import { gate, signedInMember } from '../profile/test-helpers';
 import { MainLayout } from '../shell/components/main-layout';
 import { notificationKeys } from './api';
 import { NotificationsPage } from './components/notifications-page';
-import { aBadge, aMemberCard, aNotification, aPage, FakeSocket, serveBadge, serveNotifications, serveRequestsSummary } from './test-helpers';
+import { aBadge, aMemberCard, aNotification, aPage, FakeSocket, serveBadge, serveCohostInvites, serveNotifications, serveRequestsSummary } from './test-helpers';
 
 const robinProfile: MemberProfile = {
   ...aMemberCard({ isPrivate: true, isRequested: true }),
@@ -30,6 +30,11 @@ async function renderSignedIn(badge = aBadge(0, 0)) {
   let current = badge;
   const badgeAsked = serveBadge(() => current);
   const summaryAsked = serveRequestsSummary(() => ({ newFollowerRequestCount: 0, latest: [] }));
+  let invitesAsked = 0;
+  serveCohostInvites(() => {
+    invitesAsked++;
+    return [];
+  });
   serveNotifications([aPage([aNotification({ id: 1, message: 'Lee Park started following you.', isRead: true })])]);
   const view = await renderWithProviders(
     <>
@@ -43,7 +48,7 @@ async function renderSignedIn(badge = aBadge(0, 0)) {
   const socket = FakeSocket.latest();
   act(() => socket.serverOpens());
   const push = (message: LiveMessage) => act(() => socket.serverSends(message));
-  return { ...view, socket, push, badgeAsked, summaryAsked, setServerBadge: (b: typeof badge) => (current = b) };
+  return { ...view, socket, push, badgeAsked, summaryAsked, invitesAsked: () => invitesAsked, setServerBadge: (b: typeof badge) => (current = b) };
 }
 
 const topBar = () => screen.getAllByRole('navigation', { name: 'Main' })[0]!;
@@ -122,6 +127,29 @@ describe('live updates', () => {
     expect(document.title).toBe('Switchback');
   });
 
+  it('a badge message after notifications went away (a comment deleted) takes them off the list too', async () => {
+    const { push } = await renderSignedIn();
+    const comment = aNotification({ id: 7, kind: 'comments', message: 'Robin Ridge commented on your post.', subjectType: 'comment', subjectId: 40, parentId: 9 });
+    push({ type: 'notification', notification: comment, badge: aBadge(1, 0) });
+    await screen.findByRole('link', { name: /Robin Ridge commented on your post/ });
+
+    // Robin deletes the comment: the server drops its notification and pushes the new badge.
+    serveNotifications([aPage([aNotification({ id: 1, message: 'Lee Park started following you.', isRead: true })])]);
+    push({ type: 'badge', badge: aBadge(0, 0) });
+    await waitFor(() => expect(screen.queryByRole('link', { name: /Robin Ridge commented on your post/ })).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: /Lee Park started following you/ })).toBeInTheDocument();
+    expect(within(topBar()).getByRole('link', { name: 'Notifications' })).toHaveTextContent(/^Notifications$/);
+  });
+
+  it('an event notification (maybe an invitation to co-host) makes the waiting invitations load again', async () => {
+    const { push, invitesAsked } = await renderSignedIn();
+    await waitFor(() => expect(invitesAsked()).toBeGreaterThan(0));
+    const before = invitesAsked();
+    const invitation = aNotification({ id: 8, kind: 'events', message: 'Robin Ridge invited you to co-host an event.', subjectType: 'event', subjectId: 610 });
+    push({ type: 'notification', notification: invitation, badge: aBadge(1, 0) });
+    await waitFor(() => expect(invitesAsked()).toBeGreaterThan(before));
+  });
+
   it('a relationship message is written into the cached member', async () => {
     const { push, queryClient } = await renderSignedIn();
     queryClient.setQueryData(['social', 'member', 'robinridge'], { ...robinProfile, isPrivate: false });
@@ -156,8 +184,8 @@ describe('live updates', () => {
     act(() => socket.serverCloses(4403));
     expect(ended).toEqual(['expired']);
     expect(localStorage.getItem('access_token')).toBeNull();
-    expect(queryClient.getQueryData(notificationKeys.badge())).toBeUndefined();
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    await waitFor(() => expect(queryClient.getQueryData(notificationKeys.badge())).toBeUndefined());
     expect(await screen.findByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
     expect(FakeSocket.all).toHaveLength(1);
   });

@@ -5,6 +5,7 @@ import type { LiveMessage } from '#contract/realtime';
 import { liveSocket } from '../../lib/live-socket';
 import { sessionStore } from '../../lib/session-store';
 import { useSessionActions } from '../auth/session-context';
+import { cohostInvitesQuery } from '../events/detail-queries';
 import { requestsSummaryKey, socialKeys } from '../social/api';
 import { patchRelationship } from '../social/relationship-cache';
 import { notificationKeys, prependNotification } from './api';
@@ -29,10 +30,17 @@ export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage)
       if (message.notification.kind === 'follow_request') refreshFollowRequests(queryClient);
       // An accepted request opens a private profile to the viewer: it must be asked for again.
       if (message.notification.kind === 'request_accepted') void queryClient.invalidateQueries({ queryKey: [...socialKeys.all, 'member'] });
+      // An event notification may be an invitation to co-host, answered from the top of the notifications screen.
+      if (message.notification.kind === 'events') void queryClient.invalidateQueries({ queryKey: cohostInvitesQuery.queryKey });
       return;
     }
     case 'badge': {
       const before = setBadge(queryClient, message.badge);
+      // A badge without a new notification: some were read on another device or went away with what they were about
+      // (a deleted comment or post), so the list cached is not the server's any more.
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
+      // Among them, maybe an invitation to co-host that its organiser withdrew.
+      void queryClient.invalidateQueries({ queryKey: cohostInvitesQuery.queryKey });
       // A request withdrawn, or answered on another device: the waiting list is not what is cached.
       if (before && before.newFollowerRequestCount !== message.badge.newFollowerRequestCount) refreshFollowRequests(queryClient);
       return;
@@ -64,7 +72,8 @@ function endSessionOnceSettled(queryClient: QueryClient, endSession: (reason: 'e
   const stop = queryClient.getMutationCache().subscribe(() => {
     if (queryClient.isMutating() > 0) return;
     stop();
-    run();
+    // The cache hears of the settled mutation before its caller does: let the caller end the session its own way.
+    setTimeout(run, 0);
   });
 }
 

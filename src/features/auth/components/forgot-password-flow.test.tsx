@@ -8,10 +8,15 @@ import { ForgotPasswordFlow } from './forgot-password-flow';
 
 const PASSWORD_UPDATED = 'Your password is updated successfully, try signing in with new password.';
 
-/** Answers each forgot_password call with the next token, as the server issues a fresh one per request. */
+/**
+ * Answers each forgot_password call with the next token, as the server issues a fresh one per request, and lets the
+ * next code be asked for at once (the cooldown has a test of its own).
+ */
 function forgotPasswordIssues(...tokens: string[]) {
   let n = 0;
-  return answerPost('forgot_password', () => HttpResponse.json(ok({ token: tokens[Math.min(n++, tokens.length - 1)]! }, 'Check your inbox for a code.')));
+  return answerPost('forgot_password', () =>
+    HttpResponse.json(ok({ token: tokens[Math.min(n++, tokens.length - 1)]!, resendAfter: 0 }, 'Check your inbox for a code.')),
+  );
 }
 
 async function renderFlow() {
@@ -90,13 +95,20 @@ describe('ForgotPasswordFlow', () => {
     const verifyBodies = answerPost('verify_otp', () => HttpResponse.json(ok({ verified: true as const })));
     const { user } = await renderFlow();
     await reachCode(user);
-    await user.click(screen.getByRole('button', { name: 'Send a new code' }));
-    expect(await screen.findByRole('button', { name: 'Send a new code (sent 2 times)' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Send a new code' }));
+    expect(await screen.findByText('We sent you a new code.')).toBeInTheDocument();
     expect(forgotBodies).toEqual([{ email: 'maya@example.com' }, { email: 'maya@example.com' }]);
     await user.type(screen.getByLabelText('Code'), '9012');
     await user.click(screen.getByRole('button', { name: 'Verify code' }));
     await screen.findByRole('heading', { name: 'Choose a new password' });
     expect(verifyBodies).toEqual([{ otp: '9012', email: 'maya@example.com', type: 2, token: 'reset-token-2' }]);
+  });
+
+  it('counts the server’s cooldown down on "Send a new code"', async () => {
+    answerPost('forgot_password', () => HttpResponse.json(ok({ token: 'reset-1', resendAfter: 75 }, 'Check your inbox for a code.')));
+    const { user } = await renderFlow();
+    await reachCode(user);
+    expect(await screen.findByRole('button', { name: /^Send a new code in 1:1[45]$/ })).toBeDisabled();
   });
 
   it('a wrong code shows the server message under the code field', async () => {

@@ -20,7 +20,7 @@ export function ForgotPasswordFlow() {
   const [step, setStep] = useState<Step>('email');
   const [email, setEmail] = useState('');
   const [token, setToken] = useState('');
-  const [resendCount, setResendCount] = useState(0);
+  const [resendAt, setResendAt] = useState(0);
   const forgot = useForgotPassword();
   const verify = useVerifyResetCode();
 
@@ -28,6 +28,7 @@ export function ForgotPasswordFlow() {
     const { data, message } = await forgot.mutateAsync(to);
     setEmail(to);
     setToken(data.token);
+    setResendAt(Date.now() + data.resendAfter * 1000);
     return message;
   };
 
@@ -52,7 +53,6 @@ export function ForgotPasswordFlow() {
           busy={forgot.isPending}
           onSubmit={async (to) => {
             toast.success(await requestCode(to));
-            setResendCount(0);
             setStep('code');
           }}
         />
@@ -60,22 +60,14 @@ export function ForgotPasswordFlow() {
       {step === 'code' && (
         <CodeStep
           email={email}
-          resendCount={resendCount}
+          resendAt={resendAt}
           verifying={verify.isPending}
           resending={forgot.isPending}
           onVerify={async (otp) => {
             await verify.mutateAsync({ email, otp, token });
             setStep('password');
           }}
-          onResend={() =>
-            void requestCode(email).then(
-              () => {
-                setResendCount((n) => n + 1);
-                toast.success(messages.auth.codeResent);
-              },
-              () => undefined,
-            )
-          }
+          onResend={() => void requestCode(email).then(() => toast.success(messages.auth.codeResent), () => undefined)}
           onChangeEmail={() => setStep('email')}
         />
       )}

@@ -9,8 +9,10 @@ const STATE = 'state-abc123';
 const VERIFIER = 'verifier-0123456789abcdefghijklmnopqrstuvwxyzABCDEFG';
 const CODE = 'google-auth-code-1';
 
+const NONCE = 'nonce-abcdefghijklmnop123';
+
 function pendingSignIn(redirect?: string) {
-  sessionStorage.setItem('google_pkce', JSON.stringify({ state: STATE, codeVerifier: VERIFIER, redirect }));
+  sessionStorage.setItem('google_pkce', JSON.stringify({ state: STATE, codeVerifier: VERIFIER, nonce: NONCE, redirect }));
 }
 
 function serverAnswers(isUserExists: 1 | -1) {
@@ -23,14 +25,14 @@ const renderCallback = (props: Parameters<typeof GoogleCallback>[0]) =>
   renderWithProviders(<GoogleCallback {...props} />, { path: '/auth/google-callback' });
 
 describe('GoogleCallback', () => {
-  it('sends the code with its PKCE verifier and redirect URI to /api/checkSocialLogin', async () => {
+  it('sends the code with its PKCE verifier, nonce and redirect URI to /api/checkSocialLogin', async () => {
     pendingSignIn('/events');
     const { check } = serverAnswers(1);
     await renderCallback({ code: CODE, state: STATE });
     expect(screen.getByRole('alertdialog', { name: 'Signing you in with Google' })).toBeInTheDocument();
     await screen.findByTestId('location');
     expect(check).toEqual([
-      { provider: 'google', code: CODE, codeVerifier: VERIFIER, redirectUri: `${window.location.origin}/auth/google-callback` },
+      { provider: 'google', code: CODE, codeVerifier: VERIFIER, nonce: NONCE, redirectUri: `${window.location.origin}/auth/google-callback` },
     ]);
     expect(sessionStorage.getItem('google_pkce')).toBeNull();
   });

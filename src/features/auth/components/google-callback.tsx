@@ -38,7 +38,13 @@ export function GoogleCallback({ code, state, error }: { code?: string | undefin
     }
     void (async () => {
       try {
-        const { data } = await check.mutateAsync({ provider: 'google', code, codeVerifier: pending.codeVerifier, redirectUri: googleRedirectUri() });
+        const { data } = await check.mutateAsync({
+          provider: 'google',
+          code,
+          codeVerifier: pending.codeVerifier,
+          nonce: pending.nonce,
+          redirectUri: googleRedirectUri(),
+        });
         if (data.isUserExists === 1) {
           const { data: session } = await socialLogin.mutateAsync({ socialToken: data.socialToken });
           signIn(session);

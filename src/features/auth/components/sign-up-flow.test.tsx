@@ -1,18 +1,23 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { aSession, answerPost, fail, ok } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
 import { SignUpFlow } from './sign-up-flow';
 
 const TICKET = 'sign-up-ticket-42';
-const registered = () => HttpResponse.json(ok({ otpSent: true as const }, 'Code sent'));
+/** The server's answer to register: the next code may be asked for after `resendAfter` seconds. */
+const registeredWith = (resendAfter: number) => () => HttpResponse.json(ok({ otpSent: true as const, resendAfter }, 'Code sent'));
+const registered = registeredWith(30);
 const verified = () => HttpResponse.json(ok({ verified: true as const, token: TICKET }));
 
 /** A birth date `years` whole years ago today (1 January, so the birthday has always passed). */
 const bornYearsAgo = (years: number) => `${new Date().getUTCFullYear() - years}-01-01`;
+
+// The sign-up progress lives in the tab's sessionStorage: each test starts a fresh tab.
+afterEach(() => sessionStorage.clear());
 
 async function renderSignUp(referralCode?: string) {
   const user = userEvent.setup();
@@ -140,23 +145,40 @@ describe('SignUpFlow — code step', () => {
     expect(bodies).toEqual([{ otp: '4821', email: 'maya@example.com', type: 1 }]);
   });
 
-  it('"Send a new code" posts register again and counts the sends', async () => {
-    const { user, registerBodies } = await reachCode();
-    expect(screen.getByRole('button', { name: 'Send a new code' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Send a new code' }));
-    expect(await screen.findByRole('button', { name: 'Send a new code (sent 2 times)' })).toBeInTheDocument();
+  it('counts down on "Send a new code" until the server lets another code go, then posts register again', async () => {
+    const registerBodies = answerPost('register', registeredWith(2));
+    const { user } = await renderSignUp();
+    await user.type(screen.getByLabelText('E-mail'), 'maya@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send me a code' }));
+    const waiting = await screen.findByRole('button', { name: /^Send a new code in 0:0[12]$/ });
+    expect(waiting).toBeDisabled();
+    const ready = await screen.findByRole('button', { name: 'Send a new code' }, { timeout: 3000 });
+    expect(ready).toBeEnabled();
+
+    const resendBodies = answerPost('register', registeredWith(60));
+    await user.click(ready);
     expect(await screen.findByText('We sent you a new code.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Send a new code (sent 2 times)' }));
-    expect(await screen.findByRole('button', { name: 'Send a new code (sent 3 times)' })).toBeInTheDocument();
-    expect(registerBodies).toEqual([{ email: 'maya@example.com' }, { email: 'maya@example.com' }, { email: 'maya@example.com' }]);
+    // The second wait is the server's, longer than the first.
+    expect(await screen.findByRole('button', { name: /^Send a new code in (1:00|0:59)$/ })).toBeDisabled();
+    expect(registerBodies).toEqual([{ email: 'maya@example.com' }]);
+    expect(resendBodies).toEqual([{ email: 'maya@example.com' }]);
   });
 
-  it('does not count a re-send the server refused', async () => {
-    const { user } = await reachCode();
-    server.use(http.post('/api/register', () => HttpResponse.json(fail(429, 'Too many codes. Try again in a minute.'), { status: 429 })));
-    await user.click(screen.getByRole('button', { name: 'Send a new code' }));
-    expect(await screen.findByText('Too many codes. Try again in a minute.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Send a new code' })).toBeInTheDocument();
+  it('a re-send the server refuses shows its message and leaves the button ready', async () => {
+    answerPost('register', registeredWith(0));
+    const { user } = await renderSignUp();
+    await user.type(screen.getByLabelText('E-mail'), 'maya@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send me a code' }));
+    server.use(http.post('/api/register', () => HttpResponse.json(fail(429, 'Please wait 12 seconds before asking for another code.'), { status: 429 })));
+    await user.click(await screen.findByRole('button', { name: 'Send a new code' }));
+    expect(await screen.findByText('Please wait 12 seconds before asking for another code.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send a new code' })).toBeEnabled();
+  });
+
+  it('tells a member who already has an account where to go, since sign-up answers alike', async () => {
+    await reachCode();
+    expect(screen.getByText(/Already have an account with this e-mail\? Then we sent you a note instead/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'reset your password' })).toHaveAttribute('href', '/auth/forgot-password');
   });
 
   it('shows a server 400 errors.otp under the code field and stays on the step', async () => {
@@ -177,6 +199,70 @@ describe('SignUpFlow — code step', () => {
     expect(await screen.findByLabelText('E-mail')).toHaveValue('maya@example.com');
   });
 });
+
+describe('SignUpFlow — a reload', () => {
+  it('at the code step stays there, with the e-mail and what is left of the countdown, so the mailed code still works', async () => {
+    const { unmount } = await reachCodeWith(registeredWith(45));
+    unmount();
+
+    const verifyBodies = answerPost('verify_otp', verified);
+    const again = await renderSignUp();
+    expect(screen.getByRole('heading', { name: 'Check your e-mail' })).toBeInTheDocument();
+    expect(screen.getByText('maya@example.com')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Send a new code in 0:4[345]$/ })).toBeDisabled();
+    await again.user.type(screen.getByLabelText('Code'), '4821');
+    await again.user.click(screen.getByRole('button', { name: 'Verify code' }));
+    expect(await screen.findByRole('heading', { name: 'Create your profile' })).toBeInTheDocument();
+    expect(verifyBodies).toEqual([{ otp: '4821', email: 'maya@example.com', type: 1 }]);
+  });
+
+  it('at the profile step stays there with the ticket, and never keeps the password', async () => {
+    const { user, unmount } = await reachDetails();
+    await fillDetails(user);
+    expect(sessionStorage.getItem('sign_up_progress')).not.toContain('Trail2024!');
+    unmount();
+
+    const again = await renderSignUp();
+    expect(screen.getByRole('heading', { name: 'Create your profile' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    const bodies = answerPost('register/complete', () => HttpResponse.json(ok(aSession())));
+    await fillDetails(again.user);
+    await again.user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/auth/user-type');
+    expect(bodies).toEqual([expect.objectContaining({ token: TICKET })]);
+    // Done: a new visit starts a new sign-up.
+    expect(sessionStorage.getItem('sign_up_progress')).toBeNull();
+  });
+
+  it('after the ticket has run out goes back to the e-mail step with the server’s message', async () => {
+    const { user } = await reachDetails();
+    answerPost('register/complete', () =>
+      HttpResponse.json(fail(400, 'Your sign-up link has expired. Start again with your e-mail.', { token: ['Expired or unknown'] }), { status: 400 }),
+    );
+    await fillDetails(user);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Your sign-up link has expired. Start again with your e-mail.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Join Switchback' })).toBeInTheDocument();
+    expect(sessionStorage.getItem('sign_up_progress')).toBeNull();
+  });
+
+  it('starts afresh when nothing was kept, or what was kept is older than a sign-up ticket lives', async () => {
+    sessionStorage.setItem('sign_up_progress', JSON.stringify({ step: 'code', email: 'old@example.com', resendAt: 0, savedAt: Date.now() - 31 * 60_000 }));
+    await renderSignUp();
+    expect(screen.getByRole('heading', { name: 'Join Switchback' })).toBeInTheDocument();
+    expect(screen.getByLabelText('E-mail')).toHaveValue('');
+  });
+});
+
+/** The code step reached with `reply` as the answer to register. */
+async function reachCodeWith(reply: () => Response) {
+  answerPost('register', reply);
+  const view = await renderSignUp();
+  await view.user.type(screen.getByLabelText('E-mail'), 'maya@example.com');
+  await view.user.click(screen.getByRole('button', { name: 'Send me a code' }));
+  await screen.findByLabelText('Code');
+  return view;
+}
 
 describe('SignUpFlow — details step', () => {
   it.each([

@@ -1,6 +1,8 @@
 import { useCallback, useRef, type KeyboardEvent } from 'react';
 import { COMMENT_MAX } from '#contract/feeds';
+import { DiscardChangesDialog } from '../../../components/discard-changes-dialog';
 import { Button } from '../../../components/ui/button';
+import { useUnsavedChangesGuard, type DiscardWords } from '../../../lib/use-unsaved-changes-guard';
 import { TagTextArea } from '../../feeds/form/tag-text-area';
 import { feedWords } from '../../feeds/feed-words';
 
@@ -12,8 +14,12 @@ type Props = {
   onChange(value: string): void;
   /** Gets the trimmed text; only called when there is some and it is within the limit. */
   onSubmit(text: string): void;
-  /** Shows a Cancel button and lets Escape cancel. */
+  /** Shows a Cancel button and lets Escape cancel (asking first when something typed would be lost). */
   onCancel?: () => void;
+  /** What the box held when it opened (an edit's old text, a reply's mention): only text beyond it counts as unsaved. */
+  pristine?: string;
+  /** The unsaved-changes question's words for this box. */
+  discardWords: DiscardWords;
   /** Focus the field (caret at the end) when the box appears: a reply or edit box opened by a button. */
   autoFocus?: boolean;
 };
@@ -21,10 +27,12 @@ type Props = {
 /**
  * Where a comment is written, for a new comment, a reply or an edit: `#hashtag` and `@mention` suggestions (the
  * feed form's TagTextArea), Enter sends, Shift+Enter starts a new line, Escape cancels where cancelling means
- * something, and text past COMMENT_MAX (the server's limit) is flagged instead of sent.
+ * something, and text past COMMENT_MAX (the server's limit) is flagged instead of sent. Text typed is never dropped
+ * without a word: Escape, Cancel or leaving the page asks first (the one unsaved-changes guard).
  */
-export function CommentBox({ label, submitLabel, value, onChange, onSubmit, onCancel, autoFocus = false }: Props) {
+export function CommentBox({ label, submitLabel, value, onChange, onSubmit, onCancel, pristine = '', discardWords, autoFocus = false }: Props) {
   const text = value.trim();
+  const { question, requestDiscard } = useUnsavedChangesGuard({ dirty: text !== pristine.trim(), words: discardWords, onDiscard: onCancel });
   const over = text.length > COMMENT_MAX;
   const canSend = text.length > 0 && !over;
   const focused = useRef(false);
@@ -51,7 +59,9 @@ export function CommentBox({ label, submitLabel, value, onChange, onSubmit, onCa
       send();
     } else if (event.key === 'Escape' && onCancel) {
       event.preventDefault();
-      onCancel();
+      // The question's dialog listens for Escape on the document: this one must not reach it and answer at once.
+      event.stopPropagation();
+      requestDiscard();
     }
   };
 
@@ -79,7 +89,7 @@ export function CommentBox({ label, submitLabel, value, onChange, onSubmit, onCa
       </div>
       <div className="flex flex-wrap items-center justify-end gap-2">
         {onCancel && (
-          <Button variant="ghost" onClick={onCancel}>
+          <Button variant="ghost" onClick={requestDiscard}>
             Cancel
           </Button>
         )}
@@ -87,6 +97,7 @@ export function CommentBox({ label, submitLabel, value, onChange, onSubmit, onCa
           {submitLabel}
         </Button>
       </div>
+      <DiscardChangesDialog question={question} />
     </form>
   );
 }

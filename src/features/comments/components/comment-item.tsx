@@ -4,6 +4,7 @@ import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { RichText } from '../../feeds/components/rich-text';
+import { feedWords } from '../../feeds/feed-words';
 import { displayName } from '../../feeds/mappers';
 import { fullDateTime, relativeTime } from '../../notifications/format';
 import { formatCount } from '../../profile/format';
@@ -93,7 +94,17 @@ export function CommentItem({ comment, controls, onReply, hasReplies = false, ch
         </div>
 
         {draft !== null ? (
-          <CommentBox label="Edit your comment" submitLabel="Save" value={draft} onChange={setDraft} onSubmit={saveEdit} onCancel={closeEditor} autoFocus />
+          <CommentBox
+            label="Edit your comment"
+            submitLabel="Save"
+            value={draft}
+            onChange={setDraft}
+            onSubmit={saveEdit}
+            onCancel={closeEditor}
+            pristine={comment.comment}
+            discardWords={feedWords.discardCommentChanges}
+            autoFocus
+          />
         ) : (
           <div role="group" aria-label={`Actions for ${name}'s comment`} className="-ml-2 flex flex-wrap items-center gap-0.5">
             <button

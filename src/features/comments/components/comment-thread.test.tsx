@@ -176,6 +176,60 @@ describe('CommentThread', () => {
     expect(box).toHaveFocus();
   });
 
+  it('asks before Escape or Cancel throws a reply away, and closes an untouched one at once', async () => {
+    signedInMember();
+    serveComments([[aComment({ commentId: 1, comment: 'What a climb', reply: [aReply({ commentId: 11, parentId: 1, comment: 'Earlier reply', author: priya })] })]]);
+    const user = userEvent.setup();
+    await renderThread();
+    const reply = within(actionsOf('What a climb')).getByRole('button', { name: 'Reply' });
+    const box = () => screen.getByRole('textbox', { name: 'Reply to Jonas Berg' });
+
+    await user.click(reply);
+    await user.keyboard('Same time next week?{Escape}');
+    const question = await screen.findByRole('alertdialog', { name: 'Discard this reply?' });
+    expect(question).toHaveAccessibleDescription('What you wrote will be lost.');
+    expect(within(question).getByRole('button', { name: 'Keep editing' })).toHaveFocus();
+    // Escape in the question keeps editing: the text is there and typing goes on where it was.
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(box()).toHaveValue('Same time next week?');
+    expect(box()).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(await screen.findByRole('button', { name: 'Keep editing' }));
+    expect(box()).toHaveValue('Same time next week?');
+
+    await user.click(box());
+    await user.keyboard('{Escape}');
+    await user.click(await screen.findByRole('button', { name: 'Discard' }));
+    expect(screen.queryByRole('textbox', { name: 'Reply to Jonas Berg' })).not.toBeInTheDocument();
+    expect(reply).toHaveFocus();
+
+    // Opened on a reply, the box holds only the mention it put there: nothing typed, nothing to ask about.
+    await user.click(within(actionsOf('Earlier reply')).getByRole('button', { name: 'Reply' }));
+    expect(box()).toHaveValue('@priyahikes ');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Reply to Jonas Berg' })).not.toBeInTheDocument();
+  });
+
+  it('asks before leaving the page with a comment written and not posted', async () => {
+    signedInMember();
+    serveComments([[aComment({ commentId: 1, comment: 'What a climb' })]]);
+    const user = userEvent.setup();
+    const { router } = await renderThread();
+    await user.type(screen.getByRole('textbox', { name: 'Add a comment' }), 'Great photos');
+    await user.click(within(articleOf('What a climb')).getByRole('link', { name: 'Jonas Berg' }));
+    await user.click(await screen.findByRole('button', { name: 'Keep editing' }));
+    expect(router.state.location.pathname).toBe(`/feeds/${FEED_ID}`);
+    expect(screen.getByRole('textbox', { name: 'Add a comment' })).toHaveValue('Great photos');
+
+    await user.click(within(articleOf('What a climb')).getByRole('link', { name: 'Jonas Berg' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Discard this comment?' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent(`/profile/${jonas.handleName}`);
+  });
+
   it('lets the author edit their own comment inline, and nobody else', async () => {
     signedInMember();
     serveComments([
@@ -198,6 +252,12 @@ describe('CommentThread', () => {
     expect(box).toHaveFocus();
     expect(box).toHaveValue('My first tyop');
     await user.keyboard(' changed my mind{Escape}');
+    // Escape with a change asks; Keep editing keeps it, Discard drops it.
+    await user.click(await screen.findByRole('button', { name: 'Keep editing' }));
+    expect(screen.getByRole('textbox', { name: 'Edit your comment' })).toHaveValue('My first tyop changed my mind');
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('alertdialog', { name: 'Discard changes?' })).toHaveAccessibleDescription('Your changes to this comment will be lost.');
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
     expect(screen.queryByRole('textbox', { name: 'Edit your comment' })).not.toBeInTheDocument();
     expect(screen.getByText('My first tyop')).toBeInTheDocument();
     expect(within(actionsOf('My first tyop')).getByRole('button', { name: 'Edit' })).toHaveFocus();
@@ -225,6 +285,7 @@ describe('CommentThread', () => {
     expect(await screen.findByText('This comment changed meanwhile.')).toBeInTheDocument();
     expect(await screen.findByRole('textbox', { name: 'Edit your comment' })).toHaveValue('New words');
     await user.keyboard('{Escape}');
+    await user.click(await screen.findByRole('button', { name: 'Discard' }));
     expect(screen.getByText('Original words')).toBeInTheDocument();
     expect(within(articleOf('Original words')).queryByText('edited')).not.toBeInTheDocument();
   });

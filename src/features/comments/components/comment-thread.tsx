@@ -4,6 +4,7 @@ import { REPLIES_PAGE } from '#contract/feeds';
 import { Avatar } from '../../../components/avatar';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSession } from '../../auth/session-context';
+import { feedWords } from '../../feeds/feed-words';
 import { displayName } from '../../feeds/mappers';
 import { useNow } from '../../notifications/use-now';
 import { commentsQuery } from '../api';
@@ -71,7 +72,7 @@ export function CommentThread({ adapter, subjectId, ownerId }: Props) {
       {user && (
         <div className="flex gap-2.5 sm:gap-3">
           <Avatar src={user.profileImage} name={displayName(user)} size="sm" />
-          <CommentBox label="Add a comment" submitLabel="Post" value={draft} onChange={setDraft} onSubmit={post} />
+          <CommentBox label="Add a comment" submitLabel="Post" value={draft} onChange={setDraft} onSubmit={post} discardWords={feedWords.discardComment} />
         </div>
       )}
 
@@ -122,6 +123,8 @@ function TopLevelComment({ comment, controls, onReply, adapter, subjectId }: Top
   const more = useMoreReplies(adapter, subjectId);
   const [expanded, setExpanded] = useState(false);
   const [draft, setDraft] = useState<string | null>(null);
+  // What the box was opened with (the mentions of whom it answers): Escape loses nothing while it holds only that.
+  const [untyped, setUntyped] = useState('');
   // Each opening mounts the box afresh, so Reply on another reply moves focus into the box that is already open.
   const [openings, setOpenings] = useState(0);
   const opener = useRef<HTMLButtonElement | null>(null);
@@ -153,7 +156,9 @@ function TopLevelComment({ comment, controls, onReply, adapter, subjectId }: Top
     opener.current = button;
     // Answering a reply mentions its author, as the thread stays one level deep.
     const mention = to.parentId !== 0 && to.author.userId !== user?.userId ? `@${to.author.handleName} ` : '';
-    setDraft((d) => (d === null ? mention : d.includes(mention) ? d : `${mention}${d}`));
+    const withMention = (text: string) => (text.includes(mention) ? text : `${mention}${text}`);
+    setDraft(draft === null ? mention : withMention(draft));
+    setUntyped(draft === null ? mention : withMention(untyped));
     setOpenings((n) => n + 1);
   };
   const closeReply = () => {
@@ -209,7 +214,18 @@ function TopLevelComment({ comment, controls, onReply, adapter, subjectId }: Top
             {draft !== null && user && (
               <div className="flex gap-2.5">
                 <Avatar src={user.profileImage} name={displayName(user)} size="sm" />
-                <CommentBox key={openings} label={`Reply to ${name}`} submitLabel="Reply" value={draft} onChange={setDraft} onSubmit={sendReply} onCancel={closeReply} autoFocus />
+                <CommentBox
+                  key={openings}
+                  label={`Reply to ${name}`}
+                  submitLabel="Reply"
+                  value={draft}
+                  onChange={setDraft}
+                  onSubmit={sendReply}
+                  onCancel={closeReply}
+                  pristine={untyped}
+                  discardWords={feedWords.discardReply}
+                  autoFocus
+                />
               </div>
             )}
           </div>

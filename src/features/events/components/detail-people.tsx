@@ -20,7 +20,8 @@ export function capacityText(status: EventStatus): string | null {
 const WORDS: Record<PeopleList, string> = { going: 'going', interested: 'interested', waitlist: 'waiting' };
 
 /**
- * The people of an event: who runs it (organiser, co-hosts: each a link to their profile), how many are going,
+ * The people of an event: who runs it (organiser, co-hosts, and for its hosts the members asked to co-host who have
+ * not answered yet: each a link to their profile), how many are going (the organiser among them),
  * interested or waiting, the places left and the viewer's place on the waitlist. Each count opens its list.
  */
 export function DetailPeople({ event }: { event: Event }) {
@@ -39,6 +40,9 @@ export function DetailPeople({ event }: { event: Event }) {
         <Host member={event.createdBy} role="Organiser" />
         {event.coHosts.map((m) => (
           <Host key={m.userId} member={m} role="Co-host" />
+        ))}
+        {event.pendingCoHosts.map((m) => (
+          <Host key={m.userId} member={m} role="Invited to co-host, no answer yet" />
         ))}
       </ul>
 

@@ -7,7 +7,9 @@ import { useNow } from '../../notifications/use-now';
 import { formatCount } from '../../profile/format';
 import { addressLines, formatEventWhen, formatGoals, formatInReaderZone, instantOf } from '../event-format';
 import { eventReactions } from '../event-reactions';
+import { CohostInvitePrompt } from './cohost-invite';
 import { DetailActions } from './detail-actions';
+import { DraftPublish } from './draft-publish';
 import { EventBanner } from './event-banner';
 import { EventMarks, IconFact, SportLine } from './event-labels';
 import { StatusButtons } from './status-buttons';
@@ -15,9 +17,10 @@ import { StatusButtons } from './status-buttons';
 /**
  * The top of an event's page: banner (its space kept from `dimens`, so nothing jumps as it loads), Draft and
  * Cancelled marks, name, sport, activity and difficulty; when (in the event's own zone, named), where, goals and the
- * description as plain text; then Interested / Going, the actions and the reactions.
+ * description as plain text; then the viewer's invitation to co-host it, Interested / Going (Publish on a draft its
+ * hosts see), the actions and the reactions. `onLeave` takes the page elsewhere when the viewer may no longer see it.
  */
-export function DetailSummary({ event, menu }: { event: Event; menu: ReactNode }) {
+export function DetailSummary({ event, menu, onLeave }: { event: Event; menu: ReactNode; onLeave?: () => Promise<unknown> }) {
   const headingId = useId();
   const now = useNow();
   const units = useUnits();
@@ -76,7 +79,8 @@ export function DetailSummary({ event, menu }: { event: Event; menu: ReactNode }
             The organiser cancelled this event.
           </p>
         )}
-        {!event.cancelledAt && <StatusButtons event={event} now={now} />}
+        {event.coHostInvite && <CohostInvitePrompt event={event} onGone={onLeave} />}
+        {!event.cancelledAt && (event.isDraft && event.canEdit ? <DraftPublish event={event} /> : <StatusButtons event={event} now={now} />)}
         <DetailActions event={event} />
       </div>
 

@@ -105,7 +105,8 @@ describe('EventCard', () => {
 
   it('marks drafts, cancelled and past events, with the buttons off and the reason given', async () => {
     await renderCards([
-      anEvent({ id: 3, eventName: 'Half planned', isDraft: true }),
+      // A draft's card is seen by its hosts (here a co-host), and by a member asked to co-host it.
+      anEvent({ id: 3, eventName: 'Half planned', isDraft: true, canEdit: true }),
       anEvent({ id: 2, eventName: 'Called off', cancelledAt: '2027-06-01T10:00:00.000Z' }),
       anEvent({ id: 1, eventName: 'Last spring', startDate: '1743500000', endDate: '1743510000' }),
     ]);
@@ -122,6 +123,23 @@ describe('EventCard', () => {
       expect(going).toHaveAccessibleDescription(reason);
       expect(within(c).getByRole('button', { name: `Interested in ${name}` })).toBeDisabled();
     }
+  });
+
+  it('shows the organiser “You’re organising” on their own event, counted as going, in place of Interested and Going', async () => {
+    const me = anOrganiser();
+    await renderCards([
+      anEvent({ id: 2, eventName: 'My ride', isOrganiser: true, canEdit: true, goingPreview: [me], status: aStatus({ isGoing: true, goingCount: 1 }) }),
+      anEvent({ id: 1, eventName: 'Jonas’s ride', coHosts: [me], canEdit: true }),
+    ]);
+    const mine = card('My ride');
+    expect(mine).toHaveTextContent('You’re organising this event, and counted as going.');
+    expect(mine).toHaveTextContent('1 going');
+    expect(within(mine).queryByRole('button', { name: /Interested in/ })).not.toBeInTheDocument();
+    expect(within(mine).queryByRole('button', { name: /Going: / })).not.toBeInTheDocument();
+    // A co-host is a host too, and still marks Going.
+    const cohosted = card('Jonas’s ride');
+    expect(cohosted).toHaveTextContent('You’re co-hosting this event.');
+    expect(within(cohosted).getByRole('button', { name: 'Going: Jonas’s ride' })).toBeEnabled();
   });
 
   it('marks the organiser’s events Requested once a follow request to them is sent (spec §4)', async () => {

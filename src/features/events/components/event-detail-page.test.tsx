@@ -14,8 +14,8 @@ import { fail, ok } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
 import { signedInMember } from '../../profile/test-helpers';
-import { aMember, pageOf } from '../../social/test-helpers';
 import { loadEventDetail } from '../api';
+import { aMember, pageOf } from '../../social/test-helpers';
 import { anEvent, aRoute, aStatus } from '../test-helpers';
 import { EventDetailPage } from './event-detail-page';
 import { EventNotFound } from './event-not-found';
@@ -120,7 +120,7 @@ describe('EventDetailPage', () => {
         return HttpResponse.json(ok({ ...event, cancelledAt: '2027-06-01T10:00:00.000Z' }));
       }),
     );
-    expect(screen.getByRole('button', { name: 'Interested in Saturday gravel social' })).toBeEnabled();
+    expect(screen.getByText('You’re organising this event, and counted as going.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Event options' }));
     await user.click(screen.getByRole('button', { name: 'Cancel event' }));
@@ -138,7 +138,7 @@ describe('EventDetailPage', () => {
     const article = screen.getByRole('article', { name: 'Saturday gravel social' });
     expect(within(article).getByText('Cancelled')).toBeInTheDocument();
     expect(within(article).getByText('The organiser cancelled this event.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Interested in Saturday gravel social' })).not.toBeInTheDocument();
+    expect(screen.queryByText('You’re organising this event, and counted as going.')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add to calendar' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Event options' }));
     expect(screen.queryByRole('button', { name: 'Cancel event' })).not.toBeInTheDocument();
@@ -162,6 +162,59 @@ describe('EventDetailPage', () => {
     expect(bodies).toEqual([{ challengeId: 501 }]);
   });
 
+  it('publishes a draft from its own page: the server’s words, the Draft mark gone, the organiser going', async () => {
+    const draft = asOrganiser({ isDraft: true });
+    const { user } = await openEvent(draft);
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/challenge/publish', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(ok({ ...draft, isDraft: false, goingPreview: [maya], status: aStatus({ isGoing: true, goingCount: 1 }) }, 'Event Created Successfully'));
+      }),
+    );
+    const article = screen.getByRole('article', { name: 'Saturday gravel social' });
+    expect(within(article).getByText('Draft')).toBeInTheDocument();
+    expect(within(article).getByText(/Only its organiser and co-hosts can see it\. Publish it to let people join\./)).toBeInTheDocument();
+
+    await user.click(within(article).getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText('Event Created Successfully')).toBeInTheDocument();
+    expect(bodies).toEqual([{ challengeId: 501 }]);
+    expect(within(article).queryByText('Draft')).not.toBeInTheDocument();
+    expect(within(article).queryByRole('button', { name: 'Publish' })).not.toBeInTheDocument();
+    expect(within(article).getByText('You’re organising this event, and counted as going.')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'People' })).toHaveTextContent('1 going');
+  });
+
+  it('says why a draft cannot be published yet, beside the button, with the way to fix it', async () => {
+    const { user } = await openEvent(asOrganiser({ isDraft: true }));
+    const message = 'This draft starts in the past. Edit it to a date and time still to come, then publish it.';
+    server.use(http.post('/api/challenge/publish', () => HttpResponse.json(fail(400, message, { startDate: [message] }), { status: 400 })));
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    const alert = (await screen.findByText(/This draft starts in the past/)).closest<HTMLElement>('[role="alert"]')!;
+    expect(alert).toHaveTextContent(message);
+    expect(within(alert).getByRole('link', { name: 'Edit the draft' })).toHaveAttribute('href', '/events/edit?eventId=501');
+    expect(screen.getByText('Draft')).toBeInTheDocument();
+  });
+
+  it('asks the member invited to co-host, who accepts and is a co-host from then on', async () => {
+    const invited = anEvent({ coHostInvite: { invitedBy: jonas }, createdBy: jonas });
+    const { user } = await openEvent(invited);
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/challenge/cohost/accept', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(ok({ ...invited, coHostInvite: null, coHosts: [maya], canEdit: true }, 'You’re a co-host of this event now.'));
+      }),
+    );
+    const prompt = screen.getByRole('region', { name: 'Jonas Berg invited you to co-host this event' });
+    await user.click(within(prompt).getByRole('button', { name: 'Accept: co-host Saturday gravel social' }));
+    expect(await screen.findByText('You’re a co-host of this event now.')).toBeInTheDocument();
+    expect(bodies).toEqual([{ challengeId: 501 }]);
+    expect(screen.queryByRole('region', { name: 'Jonas Berg invited you to co-host this event' })).not.toBeInTheDocument();
+    expect(screen.getByText('You’re co-hosting this event.')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'People' })).toHaveTextContent('Co-host · @mayatrails');
+  });
+
   it('invites the members the organiser picks, searching among those they may invite', async () => {
     const { user } = await openEvent(asOrganiser());
     const searches: string[] = [];
@@ -169,7 +222,7 @@ describe('EventDetailPage', () => {
       http.get('/api/selectMembers', ({ request }) => {
         const search = new URL(request.url).searchParams.get('search') ?? '';
         searches.push(search);
-        const all = [aMember({ userId: 22, handleName: 'priyahikes', firstName: 'Priya', lastName: 'Nair' }), aMember()];
+        const all = [aMember({ userId: 22, handleName: 'priyahikes', firstName: 'Priya', lastName: 'Nair' }), aMember(jonas)];
         return HttpResponse.json(pageOf(all.filter((m) => m.handleName.startsWith(search))));
       }),
     );

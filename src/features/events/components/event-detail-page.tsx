@@ -35,7 +35,7 @@ export function EventDetailPage({ eventId }: { eventId: number }) {
           Events
         </Link>
       </div>
-      <DetailSummary event={event} menu={<EventMenu event={event} onDeleted={() => navigate({ to: '/events' })} />} />
+      <DetailSummary event={event} menu={<EventMenu event={event} onDeleted={() => navigate({ to: '/events' })} />} onLeave={() => navigate({ to: '/events' })} />
       {whole && <DetailRoute event={event} />}
       {whole && <DetailPeople event={event} />}
       {whole && !event.isDraft && (

@@ -13,8 +13,9 @@ import { useInviteMembers } from '../detail-mutations';
 import { invitableMembersQuery } from '../detail-queries';
 
 /**
- * Invite members (organiser and co-hosts): search among the members they may invite, tick as many as needed (up to
- * the contract's limit), send once. Each one invited gets a notification; the toast says how many.
+ * Invite members (organiser and co-hosts): search among the members they may invite (their followers and the members
+ * they follow), tick as many as needed (up to the contract's limit), send once. Each one invited gets a notification;
+ * the toast says how many. A refusal (the daily cap) is said here, the members chosen kept.
  */
 export function InviteDialog({ eventId, onClose }: { eventId: number; onClose(): void }) {
   const [search, setSearch] = useState('');
@@ -32,7 +33,11 @@ export function InviteDialog({ eventId, onClose }: { eventId: number; onClose():
     invite.mutate({ challengeId: eventId, userIds: chosen.map((m) => m.userId) }, { onSuccess: onClose });
 
   return (
-    <Dialog title="Invite members" description={<p className="text-muted">They get a notification with a link to this event.</p>} onClose={onClose}>
+    <Dialog
+      title="Invite members"
+      description={<p className="text-muted">Members who follow you, or whom you follow. They get a notification with a link to this event.</p>}
+      onClose={onClose}
+    >
       <div className="flex flex-col gap-3">
         <SearchBox value={search} onChange={setSearch} label="Search members" placeholder="Search by name or handle" />
 
@@ -70,7 +75,11 @@ export function InviteDialog({ eventId, onClose }: { eventId: number; onClose():
               </Button>
             </div>
           ) : options.data.length === 0 ? (
-            <p className="p-6 text-center text-sm text-muted">{query ? `No member matches “${query}”.` : 'No members to invite yet.'}</p>
+            <p className="p-6 text-center text-sm text-muted">
+              {query
+                ? `None of your followers or the members you follow matches “${query}”.`
+                : 'No one to invite yet: members who follow you, or whom you follow, show here.'}
+            </p>
           ) : (
             <ul aria-label="Members" className="flex flex-col">
               {options.data.map((m) => {
@@ -92,6 +101,11 @@ export function InviteDialog({ eventId, onClose }: { eventId: number; onClose():
           )}
         </div>
         {full && <p className="text-sm text-muted">Up to {EVENT_INVITES_MAX} members at a time.</p>}
+        {invite.isError && (
+          <p role="alert" className="rounded-xl bg-danger/10 px-3 py-2 text-sm font-medium text-danger">
+            {invite.error.message}
+          </p>
+        )}
 
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose} disabled={invite.isPending}>

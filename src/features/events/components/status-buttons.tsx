@@ -7,9 +7,17 @@ import { isFull, useGoingToggle, useInterestedToggle } from '../status-toggle';
 /** Why the buttons are off, if they are: a draft, a cancelled event or one that is over takes no one. */
 function closedReason(event: Event, now: Date): string | null {
   if (event.cancelledAt) return 'Cancelled by the organiser.';
-  if (event.isDraft) return 'A draft: publish it to let people join.';
+  if (event.isDraft) return event.canEdit ? 'A draft: publish it to let people join.' : 'A draft: people can join once the organiser publishes it.';
   if (isPast(event, now)) return 'This event has ended.';
   return null;
+}
+
+/** What the organiser reads where others have Interested and Going: they are going from the moment it is published. */
+function organiserText(event: Event, now: Date): string {
+  if (event.isDraft) return 'A draft: only you and your co-hosts can see it. Publish it to let people join.';
+  if (event.cancelledAt) return 'You cancelled this event.';
+  if (isPast(event, now)) return 'You organised this event.';
+  return 'You’re organising this event, and counted as going.';
 }
 
 /** What the Going button says: Going (pressed), On waitlist #n (pressed), or Join waitlist when every place is taken. */
@@ -22,8 +30,24 @@ export function goingLabel(status: Event['status']): string {
 /**
  * Interested and Going (toggle buttons: `aria-pressed` says whether they are on). Each click shows at once and
  * settles on the server's answer; the event's name is part of each button's name, so a list of them reads apart.
+ * The organiser has no toggles on their own event (they are going, and cancel rather than leave): "You're
+ * organising" stands in their place. Co-hosts are hosts too, said so, and mark Going like anyone else.
  */
 export function StatusButtons({ event, now }: { event: Event; now: Date }) {
+  if (event.isOrganiser) {
+    return (
+      <p className="flex min-h-11 items-center gap-2 rounded-xl bg-surface-2 px-3 py-2 text-sm font-semibold">
+        <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5 shrink-0 text-brand" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+          <path d="M5 21V4h11l-2 4 2 4H5" />
+        </svg>
+        {organiserText(event, now)}
+      </p>
+    );
+  }
+  return <Toggles event={event} now={now} />;
+}
+
+function Toggles({ event, now }: { event: Event; now: Date }) {
   const toggleInterested = useInterestedToggle();
   const toggleGoing = useGoingToggle();
   const reasonId = useId();
@@ -34,6 +58,7 @@ export function StatusButtons({ event, now }: { event: Event; now: Date }) {
 
   return (
     <div className="flex flex-col gap-2">
+      {event.canEdit && <p className="text-sm font-semibold">You’re co-hosting this event.</p>}
       <div className="grid grid-cols-2 gap-2">
         <button
           type="button"

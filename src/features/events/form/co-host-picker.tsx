@@ -12,15 +12,20 @@ type Props = {
   onChange(value: MemberSummary[]): void;
   onBlur?(): void;
   error?: string | undefined;
+  /** Who accepted already; anyone else chosen is asked on save, and shows as invited until they answer. */
+  accepted?: ReadonlySet<number>;
+  /** Only the organiser chooses co-hosts: a co-host editing sees them, without changing them. */
+  locked?: boolean;
 };
 
 const fullName = (m: MemberSummary) => `${m.firstName} ${m.lastName}`.trim() || m.handleName;
 
 /**
- * Co-hosts: search the members the organiser may see (`GET /api/selectMembers`) and add them as chips, up to ten. A
- * combobox: arrows move through the suggestions, Enter adds one, Escape closes the list.
+ * Co-hosts: search the members the organiser may ask (their followers and the members they follow, `GET
+ * /api/selectMembers`) and add them as chips, up to ten. Each newly added one is asked on save and is marked
+ * "Invited" until they accept. A combobox: arrows move through the suggestions, Enter adds one, Escape closes the list.
  */
-export function CoHostPicker({ value, onChange, onBlur, error }: Props) {
+export function CoHostPicker({ value, onChange, onBlur, error, accepted = new Set(), locked = false }: Props) {
   const id = useId();
   const listId = `${id}-list`;
   const { user } = useSession();
@@ -28,7 +33,7 @@ export function CoHostPicker({ value, onChange, onBlur, error }: Props) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const full = value.length >= EVENT_COHOSTS_MAX;
-  const members = useSelectMembers(search, open && !full);
+  const members = useSelectMembers(search, open && !full && !locked);
   const chosen = new Set(value.map((m) => m.userId));
   // The organiser hosts already; people chosen are chips, not suggestions.
   const options = (members.data ?? []).filter((m) => !chosen.has(m.userId) && m.userId !== user?.userId);
@@ -61,7 +66,11 @@ export function CoHostPicker({ value, onChange, onBlur, error }: Props) {
     }
   };
 
-  const hint = full ? `That is the most co-hosts an event can have (${EVENT_COHOSTS_MAX}).` : 'Co-hosts can edit the event with you.';
+  const hint = locked
+    ? 'Only the organiser chooses co-hosts.'
+    : full
+      ? `That is the most co-hosts an event can have (${EVENT_COHOSTS_MAX}).`
+      : 'Each one is asked when you save, and can edit the event with you once they accept. You can ask members who follow you or whom you follow.';
   return (
     <div className="flex flex-col gap-2">
       <label htmlFor={`${id}-input`} className="text-sm font-medium">
@@ -73,17 +82,20 @@ export function CoHostPicker({ value, onChange, onBlur, error }: Props) {
             <li key={m.userId} className="flex min-h-11 items-center gap-2 rounded-full border border-line bg-surface-2 py-1 pr-1 pl-1.5">
               <Avatar src={m.profileImage} name={fullName(m)} size="sm" />
               <span className="text-sm font-medium">{fullName(m)}</span>
-              <button
-                type="button"
-                aria-label={`Remove ${fullName(m)}`}
-                title={`Remove ${fullName(m)}`}
-                onClick={() => remove(m.userId)}
-                className="flex size-9 items-center justify-center rounded-full text-muted hover:bg-surface hover:text-fg"
-              >
-                <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-                  <path d="M6 6l12 12M18 6L6 18" />
-                </svg>
-              </button>
+              {!accepted.has(m.userId) && <span className="rounded-full bg-surface px-2 py-0.5 text-xs text-muted">Invited</span>}
+              {!locked && (
+                <button
+                  type="button"
+                  aria-label={`Remove ${fullName(m)}`}
+                  title={`Remove ${fullName(m)}`}
+                  onClick={() => remove(m.userId)}
+                  className="flex size-9 items-center justify-center rounded-full text-muted hover:bg-surface hover:text-fg"
+                >
+                  <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                    <path d="M6 6l12 12M18 6L6 18" />
+                  </svg>
+                </button>
+              )}
             </li>
           ))}
         </ul>
@@ -94,8 +106,8 @@ export function CoHostPicker({ value, onChange, onBlur, error }: Props) {
           type="text"
           role="combobox"
           autoComplete="off"
-          placeholder={full ? 'Co-host list is full' : 'Search members by name'}
-          disabled={full}
+          placeholder={locked ? 'Chosen by the organiser' : full ? 'Co-host list is full' : 'Search members by name'}
+          disabled={full || locked}
           value={search}
           aria-expanded={showList}
           aria-controls={showList ? listId : undefined}
@@ -127,7 +139,11 @@ export function CoHostPicker({ value, onChange, onBlur, error }: Props) {
           >
             {options.length === 0 && (
               <li role="presentation" className="px-3 py-2 text-sm text-muted">
-                {members.isFetching ? 'Searching…' : 'No one found by that name.'}
+                {members.isFetching
+                  ? 'Searching…'
+                  : search.trim()
+                    ? 'No one found by that name among your followers and the members you follow.'
+                    : 'Members who follow you, or whom you follow, show here.'}
               </li>
             )}
             {options.map((m, index) => (

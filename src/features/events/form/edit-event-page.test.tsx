@@ -104,7 +104,7 @@ describe('/events/edit', () => {
       goalCalories: 600,
       goalElevation: 457.2,
       goalDistance: 80467.2,
-      CoHost: [21],
+      // A co-host's save leaves the co-hosts out: they are the organiser's to choose, and stay as they are.
       capacity: 20,
     });
     expect(await screen.findByText('Event updated successfully')).toBeInTheDocument();
@@ -146,9 +146,32 @@ describe('/events/edit', () => {
     expect(screen.queryByRole('textbox', { name: 'Event name' })).not.toBeInTheDocument();
   });
 
-  it('shows not found for a missing or hidden event, and for no id', async () => {
+  it('shows not found for a missing or hidden event', async () => {
     server.use(http.get('/api/getChallengeDetails', () => HttpResponse.json(fail(404, 'Event not found'), { status: 404 })));
     await renderEdit(404);
     expect(await screen.findByRole('heading', { name: 'This event isn’t available' })).toBeInTheDocument();
+  });
+
+  it('says plainly that no event was chosen when the address names none, with the ways on', async () => {
+    await renderEdit(undefined);
+    expect(await screen.findByRole('heading', { level: 1, name: 'No event chosen' })).toBeInTheDocument();
+    expect(screen.queryByText(/deleted/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Your events' })).toHaveAttribute('href', '/events?type=mine');
+    expect(screen.getByRole('link', { name: 'Create an event' })).toHaveAttribute('href', '/events/create');
+  });
+
+  it('shows a co-host the co-hosts, accepted and invited, without letting them change them', async () => {
+    const priya = anOrganiser({ userId: 22, handleName: 'priyahikes', firstName: 'Priya', lastName: 'Nair' });
+    serveEventDetail({ ...planned, pendingCoHosts: [priya] });
+    const { user } = await renderEdit(501);
+    await user.click(await screen.findByRole('button', { name: 'Step 4: Goals & people' }));
+    const chosen = screen.getByRole('list', { name: 'Chosen co-hosts' });
+    const [accepted, invited] = within(chosen).getAllByRole('listitem');
+    expect(accepted).toHaveTextContent('Jonas Berg');
+    expect(accepted).not.toHaveTextContent('Invited');
+    expect(invited).toHaveTextContent('Priya NairInvited');
+    expect(within(chosen).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Co-hosts' })).toBeDisabled();
+    expect(screen.getByText(/Only the organiser chooses co-hosts\./)).toBeInTheDocument();
   });
 });

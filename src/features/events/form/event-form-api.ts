@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { event, type EventInput } from '#contract/events';
 import { locationInfo, route, type Route, type RouteInput } from '#contract/map-routes';
-import { memberList } from '#contract/social';
 import { api } from '../../../lib/api-client';
 import { upload, type UploadOptions } from '../../../lib/upload';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { eventKeys } from '../api';
+import { invitableMembersQuery } from '../detail-queries';
 import { replaceEvent } from '../event-cache';
 
 /** `POST /api/route` with JSON: the points drawn on the map, measured and stored by the server. */
@@ -28,18 +28,11 @@ export function importGpx(file: File, { name, sportId }: { name: string; sportId
 export const reverseGeocode = (lat: number, lng: number, signal?: AbortSignal) =>
   api.get(locationInfo, 'getMapboxZipCode', { searchParams: { lat, lng }, signal }).then((r) => r.data);
 
-/** Members the viewer may make co-host, by what was typed (`GET /api/selectMembers`, page 1 is plenty for a picker). */
+/** Members the viewer may ask to co-host, by what was typed (`invitableMembersQuery`: page 1 is plenty for a picker). */
 export function useSelectMembers(search: string, enabled: boolean) {
   const debounced = useDebouncedValue(search.trim(), 200);
-  return useQuery({
-    queryKey: [...eventKeys.all, 'select-members', debounced] as const,
-    queryFn: ({ signal }) => api.get(memberList, 'selectMembers', { searchParams: { search: debounced }, signal }).then((r) => r.data.list),
-    enabled,
-    staleTime: 60_000,
-    placeholderData: (previous) => previous,
-    // An autocomplete that fails shows no options; a toast per keystroke would be noise.
-    meta: { silent: true },
-  });
+  // An autocomplete that fails shows no options (the query is silent); a toast per keystroke would be noise.
+  return useQuery({ ...invitableMembersQuery(debounced), enabled });
 }
 
 /**

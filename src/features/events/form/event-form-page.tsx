@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { Event } from '#contract/events';
 import { EventNotFound } from '../components/event-not-found';
+import { NoEventChosen } from '../components/no-event-chosen';
 import { buttonClass } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-error';
@@ -18,7 +19,7 @@ export function CreateEventPage() {
  * co-hosts may edit it (the server says so in `canEdit`, and checks again on save).
  */
 export function EditEventPage({ eventId }: { eventId: number | undefined }) {
-  if (eventId === undefined) return <EventNotFound />;
+  if (eventId === undefined) return <NoEventChosen />;
   return <EditExisting eventId={eventId} />;
 }
 
@@ -64,7 +65,8 @@ function EventFormPage({ event }: { event: Event | null }) {
         <EventForm
           key={event?.id ?? 'new'}
           event={event}
-          onSaved={(saved) => void navigate({ to: '/events/$eventId', params: { eventId: String(saved.id) } })}
+          // Saved: nothing is lost by leaving, so the unsaved-changes guard is not asked.
+          onSaved={(saved) => void navigate({ to: '/events/$eventId', params: { eventId: String(saved.id) }, ignoreBlocker: true })}
         />
       </div>
     </section>

@@ -234,7 +234,8 @@ export function toEventFormValues(event: Event, units: Units): EventFormInput {
     goalCalories: event.goalCalories === null ? '' : editable(event.goalCalories),
     goalElevation: event.goalElevation === null ? '' : editable(elevationFromMetres(event.goalElevation, units)),
     goalDistance: event.goalDistance === null ? '' : editable(distanceFromMetres(event.goalDistance, units)),
-    coHosts: event.coHosts,
+    // Accepted and still invited alike: the list goes back whole, and a name taken off withdraws it.
+    coHosts: [...event.coHosts, ...event.pendingCoHosts],
     whoCanSee: event.whoCanSee,
     capacity: event.status.capacity === null ? '' : String(event.status.capacity),
   };
@@ -290,7 +291,8 @@ export function toEventInput(values: EventFormValues, { saved, isDraft, units }:
     goalCalories: calories,
     goalElevation: metres(values.goalElevation, initial?.goalElevation, saved?.goalElevation ?? null, (n) => elevationToMetres(n, units)),
     goalDistance: metres(values.goalDistance, initial?.goalDistance, saved?.goalDistance ?? null, (n) => distanceToMetres(n, units)),
-    CoHost: values.coHosts.map((m) => m.userId),
+    // Only the organiser chooses co-hosts; a co-host's save leaves them out, so they stay as they are.
+    ...(saved !== null && !saved.isOrganiser ? {} : { CoHost: values.coHosts.map((m) => m.userId) }),
     capacity,
   };
 }

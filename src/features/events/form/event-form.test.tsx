@@ -316,6 +316,29 @@ describe('/events/create, step by step', () => {
     expect(screen.queryByLabelText('Route figures')).not.toBeInTheDocument();
   }, 20_000);
 
+  it('asks before Cancel drops what was entered: Keep editing keeps it, Discard leaves', async () => {
+    const saves = answerEventSaves();
+    const { user, router } = await renderCreate();
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    // Nothing entered yet: nothing to ask about.
+    expect(await screen.findByTestId('location')).toHaveTextContent('/events');
+    await router.navigate({ to: '/events/create' as never });
+
+    await fillBasics(user, 'Dawn gravel loop');
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Discard this event?' });
+    expect(question).toHaveAccessibleDescription('What you entered for this event will be lost.');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/events/create');
+    expect(field('Event name')).toHaveValue('Dawn gravel loop');
+
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    await user.click(await screen.findByRole('button', { name: 'Discard' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/events');
+    expect(saves).toHaveLength(0);
+  });
+
   it('asks for a second route point before going on', async () => {
     answerReverseGeocode();
     const { user } = await renderPastWhen();

@@ -3,12 +3,14 @@ import clsx from 'clsx';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Event } from '#contract/events';
+import { DiscardChangesDialog } from '../../../components/discard-changes-dialog';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-error';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { messages } from '../../../lib/messages';
 import { toast } from '../../../lib/toast';
 import { useUnits } from '../../../lib/units';
+import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { BasicsStep } from './basics-step';
 import { useSaveEvent } from './event-form-api';
 import {
@@ -38,6 +40,11 @@ const words = {
   draftSaved: 'Draft saved. Only you and your co-hosts can see it.',
   updated: 'Event updated.',
   waitForUploads: 'Saving waits until the banner and route finish uploading.',
+};
+
+const discardWords = {
+  newEvent: { title: 'Discard this event?', description: 'What you entered for this event will be lost.' },
+  changes: { title: 'Discard changes?', description: 'Your changes to this event will be lost.' },
 };
 
 type Props = {
@@ -207,6 +214,8 @@ export function EventForm({ event, onSaved }: Props) {
   };
 
   const uploading = busy.banner || busy.route;
+  // A save leaves with `ignoreBlocker` (the page's onSaved): only leaving unsaved work is asked about.
+  const { question } = useUnsavedChangesGuard({ dirty: form.formState.isDirty || uploading, words: event ? discardWords.changes : discardWords.newEvent });
   const working = pressed !== null || save.isPending;
   const isPublished = event !== null && !event.isDraft;
 
@@ -272,7 +281,7 @@ export function EventForm({ event, onSaved }: Props) {
       )}
       {mounted.has(3) && (
         <div hidden={step !== 3}>
-          <GoalsStep form={form} units={units} />
+          <GoalsStep form={form} units={units} event={event} />
         </div>
       )}
       {step === LAST_STEP && <EventPreview control={form.control} units={units} existing={event} />}
@@ -314,6 +323,7 @@ export function EventForm({ event, onSaved }: Props) {
           )}
         </div>
       </div>
+      <DiscardChangesDialog question={question} />
     </form>
   );
 }

@@ -22,7 +22,7 @@ const REPEAT_TEXT = { none: null, daily: 'Repeats every day', weekly: 'Repeats e
 const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
 
 /**
- * The event as the list will show it, from what was typed: the list's own card, with no one going yet. The form
+ * The event as the list will show it, from what was typed: the list's own card, with its organiser going. The form
  * holds no id until the save, so the card's links and buttons are made inert here.
  */
 function asEvent(v: EventFormInput, units: Units, organiser: MemberSummary, seconds: { start: number; end: number }, existing: Event | null): Event {
@@ -30,10 +30,16 @@ function asEvent(v: EventFormInput, units: Units, organiser: MemberSummary, seco
   const elevation = numberOrNull(v.goalElevation);
   const distance = numberOrNull(v.goalDistance);
   const id = existing?.id ?? 0;
+  const createdBy = existing?.createdBy ?? organiser;
+  const accepted = new Set(existing?.coHosts.map((c) => c.userId));
+  // Published, the event has its organiser going (as the server does on publishing); an edit keeps what it has.
+  const published = existing !== null && !existing.isDraft;
   return {
     id,
-    createdBy: existing?.createdBy ?? organiser,
-    coHosts: v.coHosts,
+    createdBy,
+    coHosts: v.coHosts.filter((m) => accepted.has(m.userId)),
+    pendingCoHosts: v.coHosts.filter((m) => !accepted.has(m.userId)),
+    coHostInvite: null,
     eventName: v.eventName.trim(),
     activityType: v.activityType.trim(),
     sportId: Number(v.sportId),
@@ -63,10 +69,20 @@ function asEvent(v: EventFormInput, units: Units, organiser: MemberSummary, seco
     goalCalories: numberOrNull(v.goalCalories),
     goalElevation: elevation === null ? null : elevationToMetres(elevation, units),
     goalDistance: distance === null ? null : distanceToMetres(distance, units),
-    status: existing
+    status: published
       ? { ...existing.status, capacity }
-      : { challengeId: id, isInterested: false, isGoing: false, isWaitlisted: false, waitlistPosition: null, interestedCount: 0, goingCount: 0, waitlistCount: 0, capacity },
-    goingPreview: existing?.goingPreview ?? [],
+      : {
+          challengeId: id,
+          isInterested: false,
+          isGoing: createdBy.userId === organiser.userId,
+          isWaitlisted: false,
+          waitlistPosition: null,
+          interestedCount: 0,
+          goingCount: 1,
+          waitlistCount: 0,
+          capacity,
+        },
+    goingPreview: published ? existing.goingPreview : [createdBy],
     likes: existing?.likes ?? { total: 0, mine: null, byCode: [] },
     commentCount: existing?.commentCount ?? 0,
     isRequest: false,
@@ -165,6 +181,7 @@ export function EventPreview({ control, units, existing }: Props) {
                     <span key={m.userId} className="flex min-w-0 items-center gap-2">
                       <Avatar src={m.profileImage} name={displayName(m)} size="sm" />
                       <span className="truncate">{displayName(m)}</span>
+                      {!existing?.coHosts.some((c) => c.userId === m.userId) && <span className="shrink-0 text-xs text-muted">invited</span>}
                     </span>
                   ))}
                 </span>

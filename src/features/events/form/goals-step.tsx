@@ -1,5 +1,5 @@
 import { Controller, type UseFormReturn } from 'react-hook-form';
-import { WHO_CAN_SEE, type WhoCanSee } from '#contract/events';
+import { WHO_CAN_SEE, type Event, type WhoCanSee } from '#contract/events';
 import { TextField } from '../../../components/ui/text-field';
 import { UNIT_LABELS, type Units } from '../../../lib/units';
 import { ChoiceChips } from './choice-chips';
@@ -14,10 +14,15 @@ export const WHO_CAN_SEE_TEXT: Record<WhoCanSee, { label: string; detail: string
   invite: { label: 'Invite only', detail: 'Only the people you invite can see it.' },
 };
 
-/** Step 4: what to aim for, who hosts, who may see it and how many can come. */
-export function GoalsStep({ form, units }: { form: Form; units: Units }) {
+/**
+ * Step 4: what to aim for, who hosts, who may see it and how many can come. Co-hosts are the organiser's to choose;
+ * those of `event` who accepted show as co-hosts, the rest as invited.
+ */
+export function GoalsStep({ form, units, event }: { form: Form; units: Units; event: Event | null }) {
   const { errors } = form.formState;
   const labels = UNIT_LABELS[units];
+  const accepted = new Set(event?.coHosts.map((c) => c.userId));
+  const locked = event !== null && !event.isOrganiser;
   return (
     <div className="flex flex-col gap-6">
       <fieldset className="flex flex-col gap-3">
@@ -44,7 +49,9 @@ export function GoalsStep({ form, units }: { form: Form; units: Units }) {
       <Controller
         control={form.control}
         name="coHosts"
-        render={({ field }) => <CoHostPicker value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.coHosts?.message} />}
+        render={({ field }) => (
+          <CoHostPicker value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.coHosts?.message} accepted={accepted} locked={locked} />
+        )}
       />
       <Controller
         control={form.control}

@@ -112,4 +112,22 @@ describe('/feeds/edit', () => {
     expect(await screen.findByText('Feed Created Successfully')).toBeInTheDocument();
     expect(await screen.findByTestId('location')).toHaveTextContent('/feeds/99');
   });
+
+  it('asks before Cancel drops changes to a post: Keep editing keeps them, Discard opens the post unchanged', async () => {
+    server.use(http.get('/api/feed/41', () => HttpResponse.json(ok(post))));
+    const saves = answerFeedSaves();
+    const { user, router } = await renderEdit(41);
+    await user.type(await screen.findByRole('textbox', { name: 'Title' }), ' at dawn');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Discard changes?' });
+    expect(question).toHaveAccessibleDescription('Your changes to this post will be lost.');
+    await user.click(within(question).getByRole('button', { name: 'Keep editing' }));
+    expect(router.state.location.pathname).toBe('/feeds/edit');
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Ridge run at dawn');
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(await screen.findByRole('button', { name: 'Discard' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/feeds/41');
+    expect(saves).toHaveLength(0);
+  });
 });

@@ -1,12 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import type { Feed } from '#contract/feeds';
+import { DiscardChangesDialog } from '../../../components/discard-changes-dialog';
 import { buttonClass } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { UnavailableNotice } from '../../../components/unavailable-notice';
 import { ApiError } from '../../../lib/api-error';
+import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { useSession } from '../../auth/session-context';
 import { feedDetailQuery } from '../api';
+import { feedWords } from '../feed-words';
 import { FeedForm } from './feed-form';
 
 /**
@@ -41,16 +45,28 @@ function EditExisting({ feedId }: { feedId: number }) {
 
 function FeedFormPage({ feed }: { feed: Feed | null }) {
   const navigate = useNavigate();
-  const leave = (post: Feed | null) =>
-    post && !post.isDraft ? navigate({ to: '/feeds/$feedId', params: { feedId: String(post.id) } }) : navigate({ to: '/feeds/myFeeds' });
+  const [dirty, setDirty] = useState(false);
+  const { question } = useUnsavedChangesGuard({ dirty, words: feed ? feedWords.discardPostChanges : feedWords.discardNewPost });
+  // After a save nothing is lost, so that departure is not asked about; Cancel is, when something would be.
+  const leave = (post: Feed | null, saved: boolean) =>
+    post && !post.isDraft
+      ? navigate({ to: '/feeds/$feedId', params: { feedId: String(post.id) }, ignoreBlocker: saved })
+      : navigate({ to: '/feeds/myFeeds', ignoreBlocker: saved });
   return (
     <section aria-labelledby="feed-form-title" className="mx-auto flex w-full max-w-2xl flex-col gap-4">
       <h1 id="feed-form-title" className="text-2xl font-bold">
         {feed ? (feed.isDraft ? 'Edit draft' : 'Edit post') : 'New post'}
       </h1>
       <div className="rounded-2xl border border-line bg-surface p-4 sm:p-6">
-        <FeedForm key={feed?.id ?? 'new'} feed={feed} onSaved={(saved) => void leave(saved)} onCancel={() => void leave(feed)} />
+        <FeedForm
+          key={feed?.id ?? 'new'}
+          feed={feed}
+          onSaved={(saved) => void leave(saved, true)}
+          onCancel={() => void leave(feed, false)}
+          onDirtyChange={setDirty}
+        />
       </div>
+      <DiscardChangesDialog question={question} />
     </section>
   );
 }

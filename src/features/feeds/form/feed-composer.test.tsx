@@ -213,7 +213,7 @@ describe('Hashtag and mention suggestions', () => {
       http.get('/api/feedTag', async ({ request }) => {
         const search = new URL(request.url).searchParams.get('search') ?? '';
         const tags = [
-          { tagName: 'gravel', useCount: 120 },
+          { tagName: 'gravel', useCount: 100 },
           { tagName: 'granite', useCount: 3 },
           { tagName: 'grit', useCount: 1 },
         ].filter((t) => t.tagName.startsWith(search));
@@ -224,11 +224,11 @@ describe('Hashtag and mention suggestions', () => {
     await user.type(description(), 'Loop #gr');
     const list = await screen.findByRole('listbox', { name: 'Hashtags' });
     await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(3));
-    expect(within(list).getByRole('option', { name: /#gravel/ })).toHaveTextContent('120 posts');
+    expect(within(list).getByRole('option', { name: /#gravel/ })).toHaveTextContent('100+ posts');
 
     await user.type(description(), 'a');
     // At once, before the new answer: the list already shown, filtered by what was typed.
-    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual(['#gravel120 posts', '#granite3 posts']);
+    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual(['#gravel100+ posts', '#granite3 posts']);
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
@@ -306,5 +306,22 @@ describe('Closing the composer', () => {
     // Opening again starts clean.
     await user.click(screen.getByRole('button', { name: 'Compose' }));
     expect(await screen.findByRole('textbox', { name: 'Title' })).toHaveValue('');
+  });
+
+  it('asks in the composer when the page is left with a post written; Discard closes it and goes on', async () => {
+    const { user, router } = await openComposer();
+    await user.type(description(), 'Climbing the ridge');
+    void router.navigate({ to: '/elsewhere' as never });
+    expect(await screen.findByRole('dialog', { name: 'Discard this post?' })).toHaveTextContent('What you wrote and the photos you added will be lost.');
+    // One dialog: the question takes the composer's place rather than stacking a second modal on it.
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Keep editing' }));
+    expect(router.state.location.pathname).toBe('/feeds');
+    expect(description()).toHaveValue('Climbing the ridge');
+
+    void router.navigate({ to: '/elsewhere' as never });
+    await user.click(await screen.findByRole('button', { name: 'Discard' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/elsewhere');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -21,7 +21,7 @@ type Props = {
   feed: Feed | null;
   onSaved(saved: Feed): void;
   onCancel(): void;
-  /** Told whether anything would be lost by leaving, so the composer can ask before it closes. */
+  /** Told whether anything would be lost by leaving, so its host (composer or page) can ask before it goes. */
   onDirtyChange?(dirty: boolean): void;
 };
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { hashTagOptions, userTagOptions } from '#contract/social';
+import { HASHTAG_COUNT_CAP, hashTagOptions, userTagOptions } from '#contract/social';
 import { api } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { feedKeys } from '../api';
@@ -28,7 +28,8 @@ async function fetchTagOptions(kind: TagKind, search: string, signal: AbortSigna
     id: `h${t.tagName}`,
     value: t.tagName,
     label: `#${t.tagName}`,
-    detail: `${t.useCount.toLocaleString('en')} ${t.useCount === 1 ? 'post' : 'posts'}`,
+    // The server counts a tag's posts up to the cap: there it means "at least".
+    detail: `${t.useCount.toLocaleString('en')}${t.useCount >= HASHTAG_COUNT_CAP ? '+' : ''} ${t.useCount === 1 ? 'post' : 'posts'}`,
     image: null,
     name: t.tagName,
   }));

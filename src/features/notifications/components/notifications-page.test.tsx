@@ -8,7 +8,9 @@ import { renderWithProviders } from '../../../test/render';
 import { signedInMember, gate } from '../../profile/test-helpers';
 import { MainNav } from '../../shell/components/main-nav';
 import { notificationKeys } from '../api';
-import { aBadge, aMemberCard, aNotification, aPage, serveBadge, serveNotifications, serveRequestsSummary } from '../test-helpers';
+import type { Event } from '#contract/events';
+import { anEvent, anOrganiser } from '../../events/test-helpers';
+import { aBadge, aMemberCard, aNotification, aPage, serveBadge, serveCohostInvites, serveNotifications, serveRequestsSummary } from '../test-helpers';
 import { NotificationsPage } from './notifications-page';
 
 const local = (d: number, h: number, m = 0) => new Date(2026, 2, d, h, m).toISOString();
@@ -36,11 +38,16 @@ const commented = aNotification({
   createdAt: local(2, 9),
 });
 
-async function renderPage({ badge = aBadge(1, 0), summary = { newFollowerRequestCount: 0, latest: [] as ReturnType<typeof aMemberCard>[] } } = {}) {
+async function renderPage({
+  badge = aBadge(1, 0),
+  summary = { newFollowerRequestCount: 0, latest: [] as ReturnType<typeof aMemberCard>[] },
+  invites = () => [] as Event[],
+} = {}) {
   signedInMember();
   let current = badge;
   serveBadge(() => current);
   serveRequestsSummary(() => summary);
+  serveCohostInvites(invites);
   const user = userEvent.setup();
   const view = await renderWithProviders(
     <>
@@ -147,6 +154,31 @@ describe('NotificationsPage', () => {
     const row = await screen.findByRole('link', { name: /Follow requests/ });
     expect(row).toHaveAccessibleName('Follow requests 3 people want to follow you');
     expect(row).toHaveAttribute('href', '/followers/requests');
+  });
+
+  it('shows the invitations to co-host waiting at the top, each with Accept and Decline', async () => {
+    const priya = anOrganiser({ userId: 22, handleName: 'priyahikes', firstName: 'Priya', lastName: 'Nair' });
+    const hike = anEvent({ id: 610, eventName: 'Sunrise on Mount Sanitas', createdBy: priya, coHostInvite: { invitedBy: priya } });
+    let waiting = [hike];
+    const accepted: unknown[] = [];
+    server.use(
+      http.post('/api/challenge/cohost/accept', async ({ request }) => {
+        accepted.push(await request.json());
+        waiting = [];
+        return HttpResponse.json(ok({ ...hike, coHostInvite: null, canEdit: true }, 'You’re a co-host of this event now.'));
+      }),
+    );
+    serveNotifications([aPage([aNotification({ kind: 'events', message: 'Priya Nair invited you to co-host an event.', subjectType: 'event', subjectId: 610 })])]);
+    const { user } = await renderPage({ invites: () => waiting });
+
+    const section = await screen.findByRole('region', { name: 'Invitations to co-host' });
+    expect(section).toHaveTextContent('Priya Nair invited you to co-host Sunrise on Mount Sanitas.');
+    expect(within(section).getByRole('link', { name: 'Sunrise on Mount Sanitas' })).toHaveAttribute('href', '/events/610');
+    expect(within(section).getByRole('button', { name: 'Decline: co-host Sunrise on Mount Sanitas' })).toBeEnabled();
+    await user.click(within(section).getByRole('button', { name: 'Accept: co-host Sunrise on Mount Sanitas' }));
+    expect(await screen.findByText('You’re a co-host of this event now.')).toBeInTheDocument();
+    expect(accepted).toEqual([{ challengeId: 610 }]);
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Invitations to co-host' })).not.toBeInTheDocument());
   });
 
   it('says so plainly when there is nothing yet, and offers no follow-requests row', async () => {

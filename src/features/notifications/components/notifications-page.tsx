@@ -9,6 +9,7 @@ import { toast } from '../../../lib/toast';
 import { notificationBadgeQuery, notificationListQuery, useMarkRead } from '../api';
 import { groupByDay } from '../format';
 import { useNow } from '../use-now';
+import { CohostInvitesSection } from './cohost-invites-section';
 import { FollowRequestsRow } from './follow-requests-row';
 import { NotificationRow } from './notification-row';
 import { LoadError } from '../../../components/load-error';
@@ -52,6 +53,7 @@ export function NotificationsPage() {
       </div>
 
       <FollowRequestsRow />
+      <CohostInvitesSection />
 
       {list.isPending ? (
         <div className="flex justify-center py-12 text-brand">

@@ -6,6 +6,7 @@ import { Controller, useForm, useWatch, type FieldError, type Merge } from 'reac
 import { BIO_MAX, updateProfileBody } from '#contract/profile';
 import { GENDERS, MIN_AGE_YEARS } from '#contract/rules';
 import type { OwnProfile } from '#contract/user';
+import { DiscardChangesDialog } from '../../../components/discard-changes-dialog';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { TextArea } from '../../../components/ui/text-area';
 import { TextField } from '../../../components/ui/text-field';
@@ -13,11 +14,14 @@ import { ApiError } from '../../../lib/api-error';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { messages } from '../../../lib/messages';
 import { toast } from '../../../lib/toast';
+import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { profileKeys, useUpdateProfile } from '../api';
 import { PROFILE_FORM_FIELDS, toFormValues, toUpdateBody, type ProfileFormInput, type ProfileFormValues } from '../mappers';
 import { HandleField } from './handle-field';
 import { ImagePicker } from './image-picker';
 import { SportChips } from './sport-chips';
+
+const discardProfileWords = { title: 'Discard changes?', description: 'Your changes to your profile will be lost.' };
 
 /** The latest birth date a member may have today: the date input's upper bound (the rule itself is the contract's). */
 function latestBirthDate(today = new Date()) {
@@ -57,12 +61,15 @@ export function EditProfileForm({ profile }: { profile: OwnProfile }) {
     name: ['handleName', 'bio', 'profileImage', 'profileCoverImage'],
   });
   const name = `${profile.firstName} ${profile.lastName}`;
+  // A photo still uploading is work too: it was picked and cropped.
+  const { question } = useUnsavedChangesGuard({ dirty: form.formState.isDirty || uploading, words: discardProfileWords });
 
   const submit = form.handleSubmit(async (values) => {
     try {
       await save.mutateAsync(toUpdateBody(values));
       toast.success(messages.user.profileUpdated);
-      await navigate({ to: '/profile' });
+      // Saved: nothing is lost by leaving, so the guard is not asked.
+      await navigate({ to: '/profile', ignoreBlocker: true });
     } catch (error) {
       applyServerErrors(error, form.setError, PROFILE_FORM_FIELDS);
       if (error instanceof ApiError && error.status === 409) {
@@ -174,6 +181,7 @@ export function EditProfileForm({ profile }: { profile: OwnProfile }) {
           Save profile
         </Button>
       </div>
+      <DiscardChangesDialog question={question} />
     </form>
   );
 }

@@ -223,6 +223,36 @@ describe('EditProfilePage: the profile form', () => {
   });
 });
 
+describe('EditProfilePage: unsaved changes', () => {
+  it('leaves at once when nothing was changed', async () => {
+    const { user } = await renderPage();
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/profile');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('asks before Cancel or a link drops what was typed: Keep editing keeps it, Discard leaves', async () => {
+    const bodies = answerSave(() => HttpResponse.json(ok(aProfile())));
+    const { user, router } = await renderPage({ bio: 'Old bio' });
+    await user.clear(screen.getByLabelText('Bio'));
+    await user.type(screen.getByLabelText('Bio'), 'Gravel most weekends.');
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+
+    const question = await screen.findByRole('alertdialog', { name: 'Discard changes?' });
+    expect(question).toHaveAccessibleDescription('Your changes to your profile will be lost.');
+    expect(within(question).getByRole('button', { name: 'Keep editing' })).toHaveFocus();
+    await user.click(within(question).getByRole('button', { name: 'Keep editing' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/profile/edit');
+    expect(screen.getByLabelText('Bio')).toHaveValue('Gravel most weekends.');
+
+    await user.click(screen.getByRole('link', { name: 'Back to your profile' }));
+    await user.click(await screen.findByRole('button', { name: 'Discard' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/profile');
+    expect(bodies).toEqual([]);
+  });
+});
+
 describe('EditProfilePage: settings', () => {
   it('makes the profile private at once, with a toast, and the stored member follows', async () => {
     const bodies: unknown[] = [];

@@ -45,8 +45,9 @@ export function UserMenu() {
         onClick={() => setOpen((o) => !o)}
       >
         <Avatar src={user.profileImage} name={name} size="sm" />
-        {/* Beside the full top-bar navigation (lg) there is room only for the avatar; from xl the handle fits again. */}
-        <span className="hidden max-w-40 truncate text-sm font-medium sm:inline lg:hidden xl:inline">@{user.handleName}</span>
+        {/* Beside the full top-bar navigation (lg and up, in a bar that stops growing at max-w-6xl) there is room only
+            for the avatar: a long handle ran over the Profile link. */}
+        <span className="hidden max-w-40 truncate text-sm font-medium sm:inline lg:hidden">@{user.handleName}</span>
         <span className="sr-only">Account menu</span>
       </button>
       {open && (

@@ -1,21 +1,14 @@
-import { createFileRoute, notFound, Outlet, redirect } from '@tanstack/react-router';
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { memberProfileQuery } from '../../../../features/social/api';
 import { MemberNotFound, MemberProfilePage } from '../../../../features/social/components/member-profile-page';
-import { ApiError } from '../../../../lib/api-error';
+import { loadOrNotFound } from '../../../../lib/load-or-not-found';
 
 export const Route = createFileRoute('/_main/profile/$username')({
   beforeLoad: ({ context, params }) => {
     // The member's own handle: their own page, with what only they see.
     if (context.session.getSnapshot().user?.handleName.toLowerCase() === params.username.toLowerCase()) throw redirect({ to: '/profile' });
   },
-  loader: async ({ context: { queryClient }, params }) => {
-    try {
-      await queryClient.ensureQueryData(memberProfileQuery(params.username));
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) throw notFound();
-      throw error;
-    }
-  },
+  loader: ({ context: { queryClient }, params }) => loadOrNotFound(queryClient, memberProfileQuery(params.username)),
   component: function MemberProfileRoute() {
     const { username } = Route.useParams();
     return (
