@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
@@ -31,10 +30,11 @@ import { startUploadSweeper } from './modules/media/sweeper';
 import { notificationRoutes } from './modules/notifications/routes';
 import { optionsRoutes } from './modules/social/options-routes';
 import { socialRoutes } from './modules/social/routes';
-import { userRoutes } from './modules/users/routes';
-import { registerAuthentication } from './plugins/authenticate';
+import { countryRoutes, userRoutes } from './modules/users/routes';
+import { registerAuthentication, signedIn } from './plugins/authenticate';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerNulTextGuard } from './plugins/nul-text';
+import { registerRateLimits } from './plugins/rate-limit';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
@@ -100,28 +100,32 @@ export async function buildApp({ config, db, clock = systemClock, mailer, sms, s
   registerErrorHandler(app);
   registerNulTextGuard(app);
   registerSecurityHeaders(app);
-  await app.register(rateLimit, { global: false });
+  await registerRateLimits(app, config);
   registerAuthentication(app, deps);
   await registerOpenApi(app);
 
-  authRoutes(app, deps);
-  userRoutes(app, deps);
-  socialRoutes(app, deps);
-  optionsRoutes(app, deps);
-  notificationRoutes(app, deps);
-  feedRoutes(app, deps);
-  commentRoutes(app, deps);
-  eventRoutes(app, deps);
-  eventCommentRoutes(app, deps);
-  eventReactionRoutes(app, deps);
+  await authRoutes(app, deps);
+  countryRoutes(app);
+  // Every route of these modules is for signed-in members: one scope guards them and documents the token.
+  await signedIn(app, async (member) => {
+    userRoutes(member, deps);
+    socialRoutes(member, deps);
+    optionsRoutes(member, deps);
+    notificationRoutes(member, deps);
+    feedRoutes(member, deps);
+    commentRoutes(member, deps);
+    eventRoutes(member, deps);
+    eventCommentRoutes(member, deps);
+    eventReactionRoutes(member, deps);
+    mapsRoutes(member, deps);
+    await mapRouteRoutes(member, deps);
+    accountRoutes(member, deps);
+  });
   mapStyleRoutes(app);
-  mapsRoutes(app, deps);
-  await mapRouteRoutes(app, deps);
   contactRoutes(app, deps);
   configRoutes(app, deps);
   healthRoutes(app, deps);
   await mediaRoutes(app, deps);
-  accountRoutes(app, deps);
   await socketRoutes(app, deps, socketTimings);
   registerAccountJobs(deps);
 

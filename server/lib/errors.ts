@@ -11,6 +11,28 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string, errors?: Record<string, string[]>) => new AppError(400, message, errors);
+
+/**
+ * A refusal about one field: the form shows `message` under that field, and clients that read only the body's
+ * `message` still say what is wrong. Mostly 400; an upload refused for its size or type keeps its 413 or 415.
+ */
+export const fieldError = (field: string, message: string, status = 400) => new AppError(status, message, { [field]: [message] });
+
+/** Collects a request's field errors, so a form shows them all at once rather than one per send. */
+export class FieldErrors {
+  // No prototype: field names may come from the request (`__proto__` must stay a field, not reach Object.prototype).
+  private readonly errors: Record<string, string[]> = Object.create(null);
+
+  add(field: string, message: string) {
+    (this.errors[field] ??= []).push(message);
+  }
+
+  /** The 400, if any field was refused; its message is `message`, else the first field's first. */
+  throwIfAny(message?: string) {
+    const [first] = Object.values(this.errors);
+    if (first) throw badRequest(message ?? first[0]!, this.errors);
+  }
+}
 export const unauthorized = (message = 'Your session has ended. Please sign in again.') => new AppError(401, message);
 export const forbidden = (message = 'You are not allowed to do that.') => new AppError(403, message);
 export const notFound = (message = 'Not found.') => new AppError(404, message);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from '../lib/errors';
+import { FieldErrors } from '../lib/errors';
 
 /** Message for a field whose text holds U+0000. */
 export const NUL_MESSAGE = 'Remove the invisible NUL character (U+0000): it cannot be saved.';
@@ -36,10 +36,8 @@ export function registerNulTextGuard(app: FastifyInstance) {
     fieldsWithNul(request.query, fields);
     // A multipart body is not parsed here (its handler streams it): undefined, and so passed over.
     fieldsWithNul(request.body, fields);
-    if (fields.size > 0) {
-      const errors: Record<string, string[]> = Object.create(null);
-      for (const field of fields) errors[field] = [NUL_MESSAGE];
-      throw badRequest('Please check the highlighted fields.', errors);
-    }
+    const errors = new FieldErrors();
+    for (const field of fields) errors.add(field, NUL_MESSAGE);
+    errors.throwIfAny('Please check the highlighted fields.');
   });
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useDebouncedValue } from '../lib/use-debounced-value';
+import { Icon } from './icons';
 
 /** A labelled search field with its magnifier (member lists, the feed); the screen debounces what is typed. */
 export function SearchBox({ value, onChange, label, placeholder }: { value: string; onChange(value: string): void; label: string; placeholder: string }) {
@@ -9,10 +10,7 @@ export function SearchBox({ value, onChange, label, placeholder }: { value: stri
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <svg viewBox="0 0 24 24" aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-        <circle cx="11" cy="11" r="7" />
-        <path d="M20 20l-3.5-3.5" />
-      </svg>
+      <Icon name="search" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted" strokeWidth="2" />
       <input
         id={id}
         type="search"

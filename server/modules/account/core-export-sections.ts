@@ -3,41 +3,47 @@ import type { Db } from '../../db/client';
 import { contactMessages, identities, sessions, uploads, users } from '../../db/schema';
 import { originalObjectKey } from '../media/upload-files';
 import { accountColumns, toOwnProfile } from '../users/own-profile';
-import { registerExportSection, type ExportMediaFile } from './export-registry';
+import type { ExportMediaFile, ExportSection } from './export-registry';
 
-// The sections of the foundation and profile issues. Later areas register theirs beside their own routes.
+// The sections of the foundation and profile issues. Later areas export theirs beside their own routes; the list of
+// them all is export-sections.ts.
 
 /** The profile as the member sees it (incl. e-mail, phone and settings), plus what the account keeps around it. */
-registerExportSection('profile', async (db, userId) => {
-  const [user] = await db.select(accountColumns).from(users).where(eq(users.id, userId));
-  if (!user) return null;
-  const linked = await db
-    .select({ provider: identities.provider, email: identities.email, linkedAt: identities.createdAt })
-    .from(identities)
-    .where(eq(identities.userId, userId))
-    .orderBy(asc(identities.createdAt));
-  return {
-    ...toOwnProfile(user),
-    settings: { units: user.units, isPrivate: user.isPrivate },
-    referredBy: user.referredBy,
-    updatedAt: user.updatedAt,
-    linkedAccounts: linked,
-  };
-});
+export const profileExportSection: ExportSection = {
+  name: 'profile',
+  collect: async (db, userId) => {
+    const [user] = await db.select(accountColumns).from(users).where(eq(users.id, userId));
+    if (!user) return null;
+    const linked = await db
+      .select({ provider: identities.provider, email: identities.email, linkedAt: identities.createdAt })
+      .from(identities)
+      .where(eq(identities.userId, userId))
+      .orderBy(asc(identities.createdAt));
+    return {
+      ...toOwnProfile(user),
+      settings: { units: user.units, isPrivate: user.isPrivate },
+      referredBy: user.referredBy,
+      updatedAt: user.updatedAt,
+      linkedAccounts: linked,
+    };
+  },
+};
 
 /** Devices and sign-in times. Never the token hashes or push tokens. */
-registerExportSection('sessions', (db, userId) =>
-  db
-    .select({
-      deviceType: sessions.deviceType,
-      signedInAt: sessions.createdAt,
-      expiresAt: sessions.expiresAt,
-      signedOutAt: sessions.revokedAt,
-    })
-    .from(sessions)
-    .where(eq(sessions.userId, userId))
-    .orderBy(asc(sessions.createdAt), asc(sessions.id)),
-);
+export const sessionsExportSection: ExportSection = {
+  name: 'sessions',
+  collect: (db, userId) =>
+    db
+      .select({
+        deviceType: sessions.deviceType,
+        signedInAt: sessions.createdAt,
+        expiresAt: sessions.expiresAt,
+        signedOutAt: sessions.revokedAt,
+      })
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+      .orderBy(asc(sessions.createdAt), asc(sessions.id)),
+};
 
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp' };
 
@@ -53,9 +59,9 @@ async function ownUploads(db: Db, userId: number) {
 }
 
 /** Metadata of every image the member uploaded; the originals themselves are in the zip under `media/`. */
-registerExportSection(
-  'uploads',
-  async (db, userId) =>
+export const uploadsExportSection: ExportSection = {
+  name: 'uploads',
+  collect: async (db, userId) =>
     (await ownUploads(db, userId)).map((u) => ({
       key: u.key,
       purpose: u.purpose,
@@ -67,19 +73,19 @@ registerExportSection(
       attachedAt: u.attachedAt,
       file: u.files.original ? originalPath(u) : null,
     })),
-  {
-    media: async (db, userId): Promise<ExportMediaFile[]> =>
-      (await ownUploads(db, userId))
-        .filter((u) => u.files.original)
-        .map((u) => ({ path: originalPath(u), storageKey: originalObjectKey(u) })),
-  },
-);
+  media: async (db, userId): Promise<ExportMediaFile[]> =>
+    (await ownUploads(db, userId))
+      .filter((u) => u.files.original)
+      .map((u) => ({ path: originalPath(u), storageKey: originalObjectKey(u) })),
+};
 
 /** What the member wrote to us through the contact form while signed in. */
-registerExportSection('contactMessages', (db, userId) =>
-  db
-    .select({ name: contactMessages.name, email: contactMessages.email, message: contactMessages.message, sentAt: contactMessages.createdAt })
-    .from(contactMessages)
-    .where(eq(contactMessages.userId, userId))
-    .orderBy(asc(contactMessages.createdAt)),
-);
+export const contactMessagesExportSection: ExportSection = {
+  name: 'contactMessages',
+  collect: (db, userId) =>
+    db
+      .select({ name: contactMessages.name, email: contactMessages.email, message: contactMessages.message, sentAt: contactMessages.createdAt })
+      .from(contactMessages)
+      .where(eq(contactMessages.userId, userId))
+      .orderBy(asc(contactMessages.createdAt)),
+};

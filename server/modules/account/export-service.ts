@@ -8,8 +8,8 @@ import { dataExports, users } from '../../db/schema';
 import { enqueue, type JobPayload } from '../../jobs/queue';
 import { days, hours } from '../../lib/clock';
 import { notFound, tooManyRequests } from '../../lib/errors';
-import './core-export-sections';
-import { exportSections, isSafeMediaPath, type ExportMediaFile } from './export-registry';
+import { isSafeMediaPath, type ExportMediaFile, type ExportSection } from './export-registry';
+import { exportSections } from './export-sections';
 
 export const EXPORT_JOB = 'account.export';
 export const EXPORT_EXPIRE_JOB = 'account.export-expire';
@@ -98,16 +98,20 @@ async function readAll(stream: Readable | NodeJS.ReadableStream) {
 }
 
 /**
- * Everything stored about a member: `switchback-export.json` with every registered section, and their original media
- * under `media/`. The storage module takes whole buffers, so the zip is made in memory; media is already compressed,
- * so it is stored as is.
+ * Everything stored about a member: `switchback-export.json` with every section of the list (export-sections.ts, in
+ * its order), and their original media under `media/`. The storage module takes whole buffers, so the zip is made in
+ * memory; media is already compressed, so it is stored as is.
  */
-export async function buildExportZip(deps: Pick<Deps, 'db' | 'storage' | 'clock'>, userId: number) {
+export async function buildExportZip(
+  deps: Pick<Deps, 'db' | 'storage' | 'clock'>,
+  userId: number,
+  sections: readonly ExportSection[] = exportSections,
+) {
   const exportedAt = deps.clock.now();
-  const sections: Record<string, unknown> = {};
+  const collected: Record<string, unknown> = {};
   const media: ExportMediaFile[] = [];
-  for (const section of exportSections()) {
-    sections[section.name] = await section.collect(deps.db, userId);
+  for (const section of sections) {
+    collected[section.name] = await section.collect(deps.db, userId);
     if (section.media) media.push(...(await section.media(deps.db, userId)));
   }
 
@@ -127,7 +131,7 @@ export async function buildExportZip(deps: Pick<Deps, 'db' | 'storage' | 'clock'
     version: 1,
     exportedAt,
     userId,
-    sections,
+    sections: collected,
     media: files.map((f) => f.path),
     ...(missingMedia.length > 0 ? { missingMedia } : {}),
   };

@@ -7,9 +7,11 @@ import { compressImageData } from '#contract/media';
 import { days, hours } from '../../lib/clock';
 import { body, createTestApp, okData, type TestApp } from '../../test/test-app';
 import { readZip } from '../../test/zip-reader';
-import { registerExportSection } from './export-registry';
+import { checkExportSections, type ExportSection } from './export-registry';
+import { exportSections } from './export-sections';
+import { buildExportZip, EXPORT_JSON } from './export-service';
 
-// Issue 3, data rights: the export job makes one zip of everything stored about the member (the registry's sections
+// Issue 3, data rights: the export job makes one zip of everything stored about the member (the sections of the list
 // and their original media), which only its owner can read or download, for 7 days.
 
 // The app's own poller is off (JOB_POLL_MS=0), so each test decides when jobs run (`jobs.drain()`); the last test
@@ -120,13 +122,42 @@ describe('GET /api/account/export', () => {
     expect(text).not.toMatch(/tokenHash|token_hash|passwordHash|argon2|deviceToken/i);
   });
 
-  it('includes the sections other areas register', async () => {
-    registerExportSection('testGear', async (_db, userId) => [{ userId, name: 'Gravel bike' }]);
-    expect(() => registerExportSection('testGear', async () => [])).toThrow(/twice/);
+  it('includes the sections other areas add to the list', async () => {
+    const testGear: ExportSection = { name: 'testGear', collect: async (_db, userId) => [{ userId, name: 'Gravel bike' }] };
+    const sections = checkExportSections([...exportSections, testGear]);
+    expect(() => checkExportSections([...sections, { name: 'testGear', collect: async () => [] }])).toThrow(/twice/);
+    const m = await t.signUp();
+    const entries = readZip(await buildExportZip(t.app.deps, m.userId, sections));
+    const json = JSON.parse(entries.get(EXPORT_JSON)!.toString('utf8')) as ExportJson;
+    expect(json.sections.testGear).toEqual([{ userId: m.userId, name: 'Gravel bike' }]);
+    expect(Object.keys(json.sections)).toEqual(sections.map((s) => s.name));
+  });
+
+  it('lists every section once, under a valid name, in the order switchback-export.json keeps', async () => {
+    expect(checkExportSections(exportSections)).toBe(exportSections);
+    expect(exportSections.map((s) => s.name)).toEqual([
+      'profile',
+      'sessions',
+      'uploads',
+      'contactMessages',
+      'eventComments',
+      'eventReactions',
+      'events',
+      'eventCohostInvitations',
+      'eventAttendance',
+      'eventInterests',
+      'feedComments',
+      'feeds',
+      'routes',
+      'notifications',
+      'notificationSettings',
+      'follows',
+    ]);
+    expect(() => checkExportSections([{ name: 'Test-gear', collect: async () => [] }])).toThrow(/camelCase/);
     const m = await t.signUp();
     const { entries } = await zipOf(m, await readyExport(m));
-    const json = JSON.parse(entries.get('switchback-export.json')!.toString('utf8')) as ExportJson;
-    expect(json.sections.testGear).toEqual([{ userId: m.userId, name: 'Gravel bike' }]);
+    const json = JSON.parse(entries.get(EXPORT_JSON)!.toString('utf8')) as ExportJson;
+    expect(Object.keys(json.sections)).toEqual(exportSections.map((s) => s.name));
   });
 
   it('needs a signed-in member', async () => {

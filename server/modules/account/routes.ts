@@ -4,12 +4,11 @@ import { dataExport, deleteAccountBody, deleteAccountData, deleteCodeData, expor
 import { okEnvelope } from '#contract/envelope';
 import type { Deps } from '../../deps';
 import { ok } from '../../lib/reply';
-import { currentUser, requireUser } from '../../plugins/authenticate';
+import { currentUser } from '../../plugins/authenticate';
 import { deleteAccount, sendDeleteCode } from './delete-service';
 import { findOwnExport, openExportDownload, startExport, toDataExport } from './export-service';
 
 const tags = ['account'];
-const security = [{ bearer: [] }];
 
 /** The member's data rights (issue 3): download everything, delete the account. */
 export function accountRoutes(app: FastifyInstance, deps: Deps) {
@@ -19,10 +18,8 @@ export function accountRoutes(app: FastifyInstance, deps: Deps) {
 
   r.get('/api/account/export', {
     config: limited,
-    preHandler: requireUser,
     schema: {
       tags,
-      security,
       summary: 'Start an export of everything stored about the member (or answer the one being made)',
       response: { 200: okEnvelope(dataExport) },
     },
@@ -33,8 +30,7 @@ export function accountRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.get('/api/account/exports/:exportId', {
-    preHandler: requireUser,
-    schema: { tags, security, summary: 'The status of one of the member’s exports', params: exportParams, response: { 200: okEnvelope(dataExport) } },
+    schema: { tags, summary: 'The status of one of the member’s exports', params: exportParams, response: { 200: okEnvelope(dataExport) } },
     handler: async (req) => {
       const row = await findOwnExport(deps, currentUser(req).user.id, req.params.exportId);
       const data = toDataExport(row, deps.clock.now());
@@ -43,10 +39,8 @@ export function accountRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.get('/api/account/exports/:exportId/download', {
-    preHandler: requireUser,
     schema: {
       tags,
-      security,
       summary: 'The zip of a ready export (application/zip): switchback-export.json and the original media',
       params: exportParams,
     },
@@ -64,10 +58,8 @@ export function accountRoutes(app: FastifyInstance, deps: Deps) {
 
   r.post('/api/account/delete-code', {
     config: limited,
-    preHandler: requireUser,
     schema: {
       tags,
-      security,
       summary: 'Mail a social-only member the code that confirms deleting their account',
       response: { 200: okEnvelope(deleteCodeData) },
     },
@@ -79,10 +71,8 @@ export function accountRoutes(app: FastifyInstance, deps: Deps) {
 
   r.post('/api/account/delete', {
     config: limited,
-    preHandler: requireUser,
     schema: {
       tags,
-      security,
       summary: 'Delete the account, its media and its sessions, confirmed with the password (or the mailed code)',
       body: deleteAccountBody,
       response: { 200: okEnvelope(deleteAccountData) },

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, isNull, min } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { codeFailures, emailCodes } from '../../db/schema';
-import { AppError, badRequest, tooManyRequests } from '../../lib/errors';
+import { AppError, badRequest, fieldError, tooManyRequests } from '../../lib/errors';
 import { after, hours, minutes, type Clock } from '../../lib/clock';
 import { randomDigits, randomToken, sameHash, sha256 } from '../../lib/secrets';
 
@@ -134,7 +134,7 @@ export async function verifyCode(
         ? live?.requestTokenHash == null
         : live?.requestTokenHash != null && sameHash(live.requestTokenHash, sha256(input.requestToken));
     if (live && live.expiresAt <= now && tokenMatches && sameHash(live.codeHash, sha256(input.code))) {
-      failure = badRequest('This code has expired. Ask for a new one.', { otp: ['This code has expired. Ask for a new one.'] });
+      failure = fieldError('otp', 'This code has expired. Ask for a new one.');
       return undefined;
     }
     if (live && live.expiresAt > now && tokenMatches && sameHash(live.codeHash, sha256(input.code))) {
@@ -149,12 +149,12 @@ export async function verifyCode(
         .set({ attempts, deadAt: attempts >= CODE_RULES.triesPerCode ? now : null })
         .where(eq(emailCodes.id, live.id));
       if (attempts >= CODE_RULES.triesPerCode) {
-        failure = badRequest('Too many wrong tries. Ask for a new code.', { otp: ['Too many wrong tries. Ask for a new code.'] });
+        failure = fieldError('otp', 'Too many wrong tries. Ask for a new code.');
         return undefined;
       }
     }
     const f = await failuresInLastDay(tx, input.email, clock);
-    failure = f.n >= CODE_RULES.failuresPerDay ? lockedError(f.oldest, clock) : badRequest('Invalid OTP', { otp: ['Invalid OTP'] });
+    failure = f.n >= CODE_RULES.failuresPerDay ? lockedError(f.oldest, clock) : fieldError('otp', 'Invalid OTP');
     return undefined;
   });
   if (!row) throw failure ?? badRequest('Invalid OTP');

@@ -22,7 +22,8 @@ import {
 import { emptyData, okEnvelope } from '#contract/envelope';
 import type { Deps } from '../../deps';
 import { ok } from '../../lib/reply';
-import { currentUser, requireUser } from '../../plugins/authenticate';
+import { currentUser, signedIn } from '../../plugins/authenticate';
+import { memberRateLimit } from '../../plugins/rate-limit';
 import { revokeSession } from './sessions';
 import {
   completeSignUp,
@@ -34,26 +35,40 @@ import {
   verifyResetCode,
   verifySignUpCode,
 } from './auth-service';
-import { memberRateLimit } from '../maps/routes';
 import { checkSocialLogin, socialLogin } from './social-service';
 
 const tags = ['auth'];
 const VALIDATE_EMAIL_PER_HOUR = 30;
 
-export function authRoutes(app: FastifyInstance, deps: Deps) {
+export async function authRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Per client address and route; checked in onRequest, before any body parsing or hashing (check 6).
   const limited = { rateLimit: { max: deps.config.authRateLimit, timeWindow: '1 minute' } };
 
-  // For a signed-in member's associates form only, and counted per member: anyone else could list who is a member.
-  r.post('/api/validate-email', {
-    preHandler: requireUser,
-    config: { rateLimit: { ...memberRateLimit(VALIDATE_EMAIL_PER_HOUR).rateLimit, timeWindow: '1 hour' } },
-    schema: { tags, security: [{ bearer: [] }], body: validateEmailBody, response: { 200: okEnvelope(validateEmailData) } },
-    handler: async (req) => {
-      const available = await isEmailAvailable(deps, req.body.email);
-      return ok(available ? 'This e-mail is available.' : 'An account with this e-mail already exists.', { available });
-    },
+  await signedIn(app, (scope) => {
+    const s = scope.withTypeProvider<ZodTypeProvider>();
+
+    // For a signed-in member's associates form only, and counted per member: anyone else could list who is a member.
+    s.post('/api/validate-email', {
+      config: memberRateLimit(VALIDATE_EMAIL_PER_HOUR, '1 hour'),
+      schema: { tags, body: validateEmailBody, response: { 200: okEnvelope(validateEmailData) } },
+      handler: async (req) => {
+        const available = await isEmailAvailable(deps, req.body.email);
+        return ok(available ? 'This e-mail is available.' : 'An account with this e-mail already exists.', { available });
+      },
+    });
+
+    s.post('/api/logout', {
+      config: limited,
+      schema: { tags, response: { 200: okEnvelope(emptyData) } },
+      handler: async (req) => {
+        const { sessionId, user } = currentUser(req);
+        await revokeSession(deps.db, deps.clock, sessionId);
+        // This device's live socket closes too, on whichever process holds it (check 7).
+        await deps.bus.publish({ type: 'sessions-ended', userId: user.id, sessionIds: [sessionId] });
+        return ok('Signed out.', {});
+      },
+    });
   });
 
   r.post('/api/register', {
@@ -105,19 +120,6 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
     handler: async (req) => {
       await resetPassword(deps, req.body);
       return ok('Your password is updated successfully, try signing in with new password.', { passwordCreated: true as const });
-    },
-  });
-
-  r.post('/api/logout', {
-    config: limited,
-    preHandler: requireUser,
-    schema: { tags, security: [{ bearer: [] }], response: { 200: okEnvelope(emptyData) } },
-    handler: async (req) => {
-      const { sessionId, user } = currentUser(req);
-      await revokeSession(deps.db, deps.clock, sessionId);
-      // This device's live socket closes too, on whichever process holds it (check 7).
-      await deps.bus.publish({ type: 'sessions-ended', userId: user.id, sessionIds: [sessionId] });
-      return ok('Signed out.', {});
     },
   });
 

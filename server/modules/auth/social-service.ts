@@ -4,7 +4,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Deps } from '../../deps';
 import { identities, socialTickets, users } from '../../db/schema';
 import { after, minutes } from '../../lib/clock';
-import { AppError, badRequest, conflict } from '../../lib/errors';
+import { AppError, badRequest, conflict, FieldErrors } from '../../lib/errors';
 import { randomToken, sha256 } from '../../lib/secrets';
 import { createUser } from '../users/create-user';
 import { signInUser } from './sessions';
@@ -78,15 +78,15 @@ export async function socialLogin(deps: Deps, body: z.infer<typeof socialLoginBo
       .limit(1);
     let user = linked?.user;
     if (!user) {
-      const missing: Record<string, string[]> = {};
-      if (!body.handleName) missing.handleName = ['Choose a handle'];
-      if (!body.dob) missing.dob = ['Enter your date of birth'];
-      if (!body.gender) missing.gender = ['Choose male or female'];
+      const missing = new FieldErrors();
+      if (!body.handleName) missing.add('handleName', 'Choose a handle');
+      if (!body.dob) missing.add('dob', 'Enter your date of birth');
+      if (!body.gender) missing.add('gender', 'Choose male or female');
       const firstName = body.firstName ?? ticket.firstName;
       const lastName = body.lastName ?? ticket.lastName;
-      if (!firstName) missing.firstName = ['Enter your first name'];
-      if (!lastName) missing.lastName = ['Enter your last name'];
-      if (Object.keys(missing).length > 0) throw badRequest('Please complete your profile.', missing);
+      if (!firstName) missing.add('firstName', 'Enter your first name');
+      if (!lastName) missing.add('lastName', 'Enter your last name');
+      missing.throwIfAny('Please complete your profile.');
       user = await createUser(tx, {
         email: ticket.email,
         passwordHash: null,

@@ -7,7 +7,7 @@ import type { Deps } from '../../deps';
 import type { Db } from '../../db/client';
 import { encodeCursor, keysetPage, type PageAsked, type PagedAnswer } from '../../db/keyset';
 import { eventCommentLikes, eventComments, events, feedCommentLikes, feedComments, feeds, notifications, users } from '../../db/schema';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { AppError, fieldError, notFound } from '../../lib/errors';
 import { writeNotification } from '../notifications/notify';
 import { withOutbox, type Outbox } from '../notifications/outbox';
 import type { SentenceVariant } from '../notifications/sentences';
@@ -385,11 +385,11 @@ export function commentEngine<K extends SubjectKey, S extends SubjectRow>(subjec
     const saved = await withOutbox(deps, async (tx, outbox) => {
       const now = deps.clock.now();
       const about = await subject.loadViewable(tx, viewerId, input.subjectId);
-      if (about.isDraft) throw badRequest(subject.draftMessage, { [subject.key]: [subject.draftMessage] });
+      if (about.isDraft) throw fieldError(subject.key, subject.draftMessage);
       const parentId = input.parentId || null;
       const parent = parentId === null ? null : await lockComment(tx, about.id, parentId);
       if (parentId !== null && !parent) throw notFound(COMMENT_NOT_FOUND);
-      if (parent && parent.parentId !== null) throw badRequest(REPLY_DEPTH, { parentId: [REPLY_DEPTH] });
+      if (parent && parent.parentId !== null) throw fieldError('parentId', REPLY_DEPTH);
       const { row, commentCount, mentioned } = await insertComment(tx, { subjectId: about.id, userId: viewerId, parentId, comment: input.comment, createdAt: now });
       const tell = commentNotices(tx, now, outbox, viewerId, about, row.id);
       if (parent) await tell(parent.userId, 'comments', 'comment_reply');

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventReplyList } from '#contract/event-comments';
-import { exportSections } from '../account/export-registry';
+import { exportSections } from '../account/export-sections';
 import { body, createTestApp, okData, type TestApp } from '../../test/test-app';
 import { commentEngine, REPLIES_SHOWN } from '../comments/comment-engine';
 import { eventCommentSubject } from './comments-service';
 import { eventCommentHelpers, type Member } from './event-comment-test-helpers';
 import { addCohost, inviteToEvent } from './event-test-rows';
-// The export section registers itself with the routes; this file reads it directly.
-import './comment-export-section';
 
 // Issue 6: comments on events, through the comment engine posts use — the tree (one level of replies) and the
 // counts it keeps in events.comment_count, editing your own, deleting (yours, or any on your event as its organiser),
@@ -319,7 +317,7 @@ describe('data rights', () => {
     const top = await add(b, eventId, 'Mine #one');
     await add(organiser, eventId, 'Not mine', top.comment.commentId);
     const reply = await add(b, eventId, 'Also mine', top.comment.commentId);
-    const section = exportSections().find((s) => s.name === 'eventComments')!;
+    const section = exportSections.find((s) => s.name === 'eventComments')!;
     const rows = JSON.parse(JSON.stringify(await section.collect(t.db, b.userId))) as unknown[];
     expect(rows).toEqual([
       expect.objectContaining({ commentId: top.comment.commentId, eventId, parentId: null, comment: 'Mine #one', hashtags: ['one'] }),

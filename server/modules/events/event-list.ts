@@ -4,7 +4,7 @@ import type { Deps } from '../../deps';
 import { keysetPage, type SortKey } from '../../db/keyset';
 import { eventAttendees, eventCohosts, eventInterests, events } from '../../db/schema';
 import { escapeLike, searchFold } from '../../db/search-text';
-import { badRequest } from '../../lib/errors';
+import { FieldErrors } from '../../lib/errors';
 import { visibleEventsCondition } from '../../policy/event-policy';
 import { eventColumns, eventViews, type EventRow } from './event-views';
 import { qualified } from '../../db/qualified';
@@ -86,10 +86,10 @@ function tabPlan(tab: EventTab, viewerId: number, now: Date) {
 /** The range filter's inputs, all or none: a range needs the point it is measured from. */
 function rangeFilter(q: EventListQuery) {
   if (q.range === undefined) return undefined;
-  const errors: Record<string, string[]> = {};
-  if (q.lat === undefined) errors.lat = ['A distance filter needs your latitude.'];
-  if (q.lng === undefined) errors.lng = ['A distance filter needs your longitude.'];
-  if (Object.keys(errors).length > 0) throw badRequest('A distance filter needs the point to measure from: send lat and lng with range.', errors);
+  const errors = new FieldErrors();
+  if (q.lat === undefined) errors.add('lat', 'A distance filter needs your latitude.');
+  if (q.lng === undefined) errors.add('lng', 'A distance filter needs your longitude.');
+  errors.throwIfAny('A distance filter needs the point to measure from: send lat and lng with range.');
   return withinRange(q.lat!, q.lng!, q.range);
 }
 

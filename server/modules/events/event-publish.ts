@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Event } from '#contract/events';
 import type { Deps } from '../../deps';
 import { events } from '../../db/schema';
-import { badRequest, forbidden } from '../../lib/errors';
+import { fieldError, forbidden } from '../../lib/errors';
 import { mayEditEvent } from '../../policy/event-policy';
 import { withOutbox } from '../notifications/outbox';
 import { loadEventWithRole } from './event-access';
@@ -26,8 +26,7 @@ export async function publishEvent(deps: Deps, editorId: number, eventId: number
     if (!event.isDraft) return false;
     const now = deps.clock.now();
     if (startsTooLongAgo(event.startsAt, now)) {
-      const message = 'This draft starts in the past. Edit it to a date and time still to come, then publish it.';
-      throw badRequest(message, { startDate: [message] });
+      throw fieldError('startDate', 'This draft starts in the past. Edit it to a date and time still to come, then publish it.');
     }
     await tx.update(events).set({ isDraft: false, publishedAt: now, updatedAt: now }).where(eq(events.id, eventId));
     await takeOrganiserPlace(tx, now, event);

@@ -4,7 +4,7 @@ import { SPORTS } from '#contract/sports';
 import type { Deps } from '../../deps';
 import type { Db } from '../../db/client';
 import { events, mapRoutes, uploads } from '../../db/schema';
-import { AppError, badRequest, forbidden } from '../../lib/errors';
+import { AppError, FieldErrors, forbidden } from '../../lib/errors';
 import { mayEditEvent } from '../../policy/event-policy';
 import { attachUpload, detachUploads } from '../media/attach';
 import { withOutbox } from '../notifications/outbox';
@@ -28,18 +28,6 @@ const START_GRACE_S = 15 * 60;
 export const startsTooLongAgo = (startsAt: Date, now: Date) => startsAt.getTime() < now.getTime() - START_GRACE_S * 1000;
 
 const SPORT_IDS = new Set<number>(SPORTS.map((s) => s.id));
-
-/** Collects a save's field errors, so the form shows them all at once. */
-class FieldErrors {
-  readonly errors: Record<string, string[]> = {};
-  add(field: string, message: string) {
-    (this.errors[field] ??= []).push(message);
-  }
-  throwIfAny() {
-    const fields = Object.keys(this.errors);
-    if (fields.length > 0) throw badRequest(this.errors[fields[0]!]![0]!, this.errors);
-  }
-}
 
 /** The checks that need nothing but the input: sport, times, zone, place. Answers the canonical zone. */
 function checkInput(input: EventInput, errors: FieldErrors): string {

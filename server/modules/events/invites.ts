@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Deps } from '../../deps';
 import { eventCohosts, eventInvites, users } from '../../db/schema';
-import { badRequest, conflict, forbidden } from '../../lib/errors';
+import { conflict, fieldError, forbidden } from '../../lib/errors';
 import { mayEditEvent } from '../../policy/event-policy';
 import { mayInviteWhere } from '../../policy/social-policy';
 import { writeNotification } from '../notifications/notify';
@@ -35,8 +35,7 @@ export async function inviteMembers(deps: Deps, inviterId: number, eventId: numb
       .from(users)
       .where(and(inArray(users.id, guests), mayInviteWhere(inviterId)));
     if (allowed.length !== guests.length) {
-      const message = 'You can invite only members who follow you or whom you follow.';
-      throw badRequest(message, { userIds: [message] });
+      throw fieldError('userIds', 'You can invite only members who follow you or whom you follow.');
     }
     const already = await tx
       .select({ userId: eventInvites.userId })

@@ -5,32 +5,27 @@ import { eventLikersQuery, productLikeBody, productLikes } from '#contract/event
 import { feedLikers } from '#contract/feeds';
 import type { Deps } from '../../deps';
 import { ok } from '../../lib/reply';
-import { currentUser, requireUser } from '../../plugins/authenticate';
+import { viewerId } from '../../plugins/authenticate';
 import { listEventLikers, saveEventReaction } from './reactions';
 
 /** Reactions to events (issue 6, spec §7 paths). Every route is for signed-in members who may see the event. */
 export function eventReactionRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['events'];
-  const security = [{ bearer: [] }];
-  const me = (req: Parameters<typeof currentUser>[0]) => currentUser(req).user.id;
 
   // `type` names what is reacted to; events (`challenge`) are the only such thing so far, and the contract refuses others.
   r.post('/api/saveProductLike', {
-    preHandler: requireUser,
     schema: {
       tags,
-      security,
       summary: 'Set or remove (null) your reaction to an event (`type: challenge`); answers the event’s reactions now',
       body: productLikeBody,
       response: { 200: okEnvelope(productLikes) },
     },
-    handler: async (req) => ok('Reaction saved.', await saveEventReaction(deps, me(req), req.body.id, req.body.likeUniCode)),
+    handler: async (req) => ok('Reaction saved.', await saveEventReaction(deps, viewerId(req), req.body.id, req.body.likeUniCode)),
   });
 
   r.get('/api/challenge/likes', {
-    preHandler: requireUser,
-    schema: { tags, security, summary: 'Who reacted to an event, newest first, optionally one reaction only', querystring: eventLikersQuery, response: { 200: okEnvelope(feedLikers) } },
-    handler: async (req) => ok('Reactions.', await listEventLikers(deps.db, me(req), req.query)),
+    schema: { tags, summary: 'Who reacted to an event, newest first, optionally one reaction only', querystring: eventLikersQuery, response: { 200: okEnvelope(feedLikers) } },
+    handler: async (req) => ok('Reactions.', await listEventLikers(deps.db, viewerId(req), req.query)),
   });
 }

@@ -4,12 +4,10 @@ import { productLikes } from '#contract/events';
 import { feedLikers } from '#contract/feeds';
 import { notificationList } from '#contract/notifications';
 import { eventReactions, events } from '../../db/schema';
-import { exportSections } from '../account/export-registry';
+import { exportSections } from '../account/export-sections';
 import { body, createTestApp, okData, type TestApp } from '../../test/test-app';
 import { helpers, type Member } from '../notifications/test-helpers';
 import { insertEvent, inviteToEvent } from './event-test-rows';
-// The export section registers itself with the comment routes; this file reads it directly.
-import './comment-export-section';
 
 // Issue 6: reactions to events through the reaction engine posts use — one per member, switching and removing, the
 // counts per code and events.like_count kept in step, who reacted, the organiser told, and 404 for unseen events.
@@ -144,7 +142,7 @@ describe('data rights', () => {
     await react(fan, first, 'U+2764');
     await react(fan, second, 'U+1F62E');
     await react(organiser, first, 'U+1F44D');
-    const section = exportSections().find((s) => s.name === 'eventReactions')!;
+    const section = exportSections.find((s) => s.name === 'eventReactions')!;
     const rows = JSON.parse(JSON.stringify(await section.collect(t.db, fan.userId))) as unknown[];
     expect(rows).toEqual([
       { eventId: first, likeUniCode: 'U+2764', createdAt: expect.any(String) },

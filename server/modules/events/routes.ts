@@ -21,9 +21,9 @@ import {
   inviteBody,
 } from '#contract/events';
 import type { Deps } from '../../deps';
-import { badRequest } from '../../lib/errors';
+import { fieldError } from '../../lib/errors';
 import { ok } from '../../lib/reply';
-import { currentUser, requireUser } from '../../plugins/authenticate';
+import { viewerId } from '../../plugins/authenticate';
 import { joinEvent, leaveEvent, toggleInterest } from './attendance';
 import { eventCalendarFile } from './calendar-download';
 import { acceptCohostInvite, declineCohostInvite, listCohostInvites } from './cohosts';
@@ -35,8 +35,6 @@ import { saveEvent } from './event-save';
 import { eventView } from './event-views';
 import { inviteMembers } from './invites';
 import { listPeople } from './people';
-// Registers the events sections of the data export beside the routes that write events.
-import './export-section';
 
 /**
  * Events, called challenges on the wire (issue 6, spec §7 paths). Every route is for signed-in members and starts
@@ -45,8 +43,6 @@ import './export-section';
 export function eventRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['events'];
-  const security = [{ bearer: [] }];
-  const me = (req: Parameters<typeof currentUser>[0]) => currentUser(req).user.id;
   const oneEvent = { 200: okEnvelope(event) };
   const status = { 200: okEnvelope(eventStatus) };
   /**
@@ -57,169 +53,145 @@ export function eventRoutes(app: FastifyInstance, deps: Deps) {
     isDraft ? 'Draft saved.' : firstPublish ? 'Event Created Successfully' : 'Event Updated Successfully';
 
   r.get('/api/challengeActivity', {
-    preHandler: requireUser,
     schema: {
       tags,
-      security,
       summary:
         'Events the viewer may see, by tab (upcoming, past, mine, going, interested), sport, distance (`range` km from `lat`/`lng`) and text; keyset-paged (page on with next_cursor)',
       querystring: eventListQuery,
       response: { 200: okEnvelope(eventList) },
     },
-    handler: async (req) => ok('Events.', await listEvents(deps, me(req), req.query, deps.clock.now())),
+    handler: async (req) => ok('Events.', await listEvents(deps, viewerId(req), req.query, deps.clock.now())),
   });
 
   r.get('/api/getChallengeDetails', {
-    preHandler: requireUser,
-    schema: { tags, security, summary: 'One event (404 when the viewer may not see it)', querystring: eventIdQuery, response: oneEvent },
+    schema: { tags, summary: 'One event (404 when the viewer may not see it)', querystring: eventIdQuery, response: oneEvent },
     handler: async (req) => {
-      const found = await loadViewableEvent(deps.db, me(req), req.query.id);
-      return ok('Event.', await eventView(deps, me(req), found.id));
+      const found = await loadViewableEvent(deps.db, viewerId(req), req.query.id);
+      return ok('Event.', await eventView(deps, viewerId(req), found.id));
     },
   });
 
   r.post('/api/challenge', {
-    preHandler: requireUser,
-    schema: { tags, security, summary: 'Create an event, published or as a draft', body: eventInput, response: oneEvent },
+    schema: { tags, summary: 'Create an event, published or as a draft', body: eventInput, response: oneEvent },
     handler: async (req) => {
-      if (req.body.id !== undefined) throw badRequest('To change an event, send it with PUT.', { id: ['To change an event, send it with PUT.'] });
-      const saved = await saveEvent(deps, me(req), req.body);
+      if (req.body.id !== undefined) throw fieldError('id', 'To change an event, send it with PUT.');
+      const saved = await saveEvent(deps, viewerId(req), req.body);
       return ok(savedMessage(req.body.isDraft, saved.firstPublish), saved.event);
     },
   });
 
   r.put('/api/challenge', {
-    preHandler: requireUser,
-    schema: { tags, security, summary: 'Edit an event you organise or co-host (publishing a draft included)', body: eventInput, response: oneEvent },
+    schema: { tags, summary: 'Edit an event you organise or co-host (publishing a draft included)', body: eventInput, response: oneEvent },
     handler: async (req) => {
-      if (req.body.id === undefined) throw badRequest('Say which event to change.', { id: ['Say which event to change.'] });
-      const saved = await saveEvent(deps, me(req), req.body);
+      if (req.body.id === undefined) throw fieldError('id', 'Say which event to change.');
+      const saved = await saveEvent(deps, viewerId(req), req.body);
       return ok(savedMessage(req.body.isDraft, saved.firstPublish), saved.event);
     },
   });
 
   r.post('/api/challenge/publish', {
-    preHandler: requireUser,
     schema: {
       tags,
-      security,
       summary: 'Publish a draft as it stands (organiser or co-host); its start must still be to come. The organiser is going from then on',
       body: challengeIdBody,
       response: oneEvent,
     },
     handler: async (req) => {
-      const published = await publishEvent(deps, me(req), req.body.challengeId);
+      const published = await publishEvent(deps, viewerId(req), req.body.challengeId);
       return ok(published.firstPublish ? 'Event Created Successfully' : 'This event is already published.', published.event);
     },
   });
 
   r.delete('/api/challenge', {
-    preHandler: requireUser,
-    schema: { tags, security, summary: 'Delete an event you organise', body: deleteEventBody, response: { 200: okEnvelope(emptyData) } },
+    schema: { tags, summary: 'Delete an event you organise', body: deleteEventBody, response: { 200: okEnvelope(emptyData) } },
     handler: async (req) => {
-      await deleteEvent(deps, me(req), req.body.challengeId);
+      await deleteEvent(deps, viewerId(req), req.body.challengeId);
       return ok('Event Deleted Successfully', {});
     },
   });
 
   r.post('/api/challenge/cancel', {
-    preHandler: requireUser,
-    schema: { tags, security, summary: 'Cancel an event you organise; everyone going, waiting or interested is told', body: cancelBody, response: oneEvent },
-    handler: async (req) => ok('Event Cancelled', await cancelEvent(deps, me(req), req.body.challengeId)),
+    schema: { tags, summary: 'Cancel an event you organise; everyone going, waiting or interested is told', body: cancelBody, response: oneEvent },
+    handler: async (req) => ok('Event Cancelled', await cancelEvent(deps, viewerId(req), req.body.challengeId)),
   });
 
   r.post('/api/challenge/interestedChallengetoggle', {
-    preHandler: requireUser,
-    schema: { tags, security, summary: 'Mark or unmark interest in an event; answers your state and the counts', body: challengeIdBody, response: status },
+    schema: { tags, summary: 'Mark or unmark interest in an event; answers your state and the counts', body: challengeIdBody, response: status },
     handler: async (req) => {
-      const now = await toggleInterest(deps, me(req), req.body.challengeId);
+      const now = await toggleInterest(deps, viewerId(req), req.body.challengeId);
       return ok(now.isInterested ? 'Marked as interested.' : 'No longer interested.', now);
     },
   });
 
   r.post('/api/challenge/join', {
-    preHandler: requireUser,
     schema: {
       tags,
-      security,
       summary: 'Go to an event, or join its waitlist when it is full; answers your state and the counts',
       body: challengeIdBody,
       response: status,
     },
     handler: async (req) => {
-      const now = await joinEvent(deps, me(req), req.body.challengeId);
+      const now = await joinEvent(deps, viewerId(req), req.body.challengeId);
       return ok(now.isGoing ? 'You are going.' : `The event is full: you are number ${now.waitlistPosition} on the waitlist.`, now);
     },
   });
 
   r.post('/api/challenge/opt-out', {
-    preHandler: requireUser,
-    schema: { tags, security, summary: 'Leave an event or its waitlist; answers your state and the counts', body: challengeIdBody, response: status },
-    handler: async (req) => ok('You are no longer going.', await leaveEvent(deps, me(req), req.body.challengeId)),
+    schema: { tags, summary: 'Leave an event or its waitlist; answers your state and the counts', body: challengeIdBody, response: status },
+    handler: async (req) => ok('You are no longer going.', await leaveEvent(deps, viewerId(req), req.body.challengeId)),
   });
 
   r.post('/api/challenge/member/invite', {
-    preHandler: requireUser,
-    schema: { tags, security, summary: 'Invite members to an event you organise or co-host; each is notified', body: inviteBody, response: { 200: okEnvelope(invited) } },
+    schema: { tags, summary: 'Invite members to an event you organise or co-host; each is notified', body: inviteBody, response: { 200: okEnvelope(invited) } },
     handler: async (req) => {
-      const answer = await inviteMembers(deps, me(req), req.body.challengeId, req.body.userIds);
+      const answer = await inviteMembers(deps, viewerId(req), req.body.challengeId, req.body.userIds);
       return ok(answer.invited.length === 1 ? 'Invitation sent.' : `${answer.invited.length} invitations sent.`, answer);
     },
   });
 
   r.get('/api/challenge/cohost-invites', {
-    preHandler: requireUser,
     schema: {
       tags,
-      security,
       summary: 'Your co-host invitations waiting for an answer (events not cancelled or over), newest first; keyset-paged',
       querystring: cohostInvitesQuery,
       response: { 200: okEnvelope(eventList) },
     },
-    handler: async (req) => ok('Co-host invitations.', await listCohostInvites(deps, me(req), req.query)),
+    handler: async (req) => ok('Co-host invitations.', await listCohostInvites(deps, viewerId(req), req.query)),
   });
 
   r.post('/api/challenge/cohost/accept', {
-    preHandler: requireUser,
     schema: {
       tags,
-      security,
       summary: 'Accept your invitation to co-host an event: you may edit it from now on, and the organiser is told',
       body: challengeIdBody,
       response: oneEvent,
     },
-    handler: async (req) => ok('You’re a co-host of this event now.', await acceptCohostInvite(deps, me(req), req.body.challengeId)),
+    handler: async (req) => ok('You’re a co-host of this event now.', await acceptCohostInvite(deps, viewerId(req), req.body.challengeId)),
   });
 
   r.post('/api/challenge/cohost/decline', {
-    preHandler: requireUser,
     schema: {
       tags,
-      security,
       summary: 'Decline your invitation to co-host an event; answers the event, or null when you may no longer see it',
       body: challengeIdBody,
       response: { 200: okEnvelope(cohostDeclined) },
     },
-    handler: async (req) => ok('Invitation declined.', await declineCohostInvite(deps, me(req), req.body.challengeId)),
+    handler: async (req) => ok('Invitation declined.', await declineCohostInvite(deps, viewerId(req), req.body.challengeId)),
   });
 
   r.get('/api/challenge/people', {
-    preHandler: requireUser,
     schema: {
       tags,
-      security,
       summary: 'Who is going (in order of getting a place), interested (newest first) or waiting (queue order)',
       querystring: eventPeopleQuery,
       response: { 200: okEnvelope(eventPeople) },
     },
-    handler: async (req) => ok('People.', await listPeople(deps.db, me(req), req.query)),
+    handler: async (req) => ok('People.', await listPeople(deps.db, viewerId(req), req.query)),
   });
 
   r.get('/api/challenge/:challengeId/calendar.ics', {
-    preHandler: requireUser,
     schema: {
       tags,
-      security,
       summary: 'The event as an iCalendar file (RFC 5545) in its own time zone, with its repeats, to add to a calendar',
       params: eventCalendarParams,
       response: {
@@ -230,7 +202,7 @@ export function eventRoutes(app: FastifyInstance, deps: Deps) {
       },
     },
     handler: async (req, reply) => {
-      const file = await eventCalendarFile(deps, me(req), req.params.challengeId, { origin: `${req.protocol}://${req.host}`, host: req.hostname });
+      const file = await eventCalendarFile(deps, viewerId(req), req.params.challengeId, { origin: `${req.protocol}://${req.host}`, host: req.hostname });
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')
         .header('content-disposition', `attachment; filename="${file.filename}"`)

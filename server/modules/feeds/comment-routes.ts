@@ -14,51 +14,42 @@ import {
 } from '#contract/feeds';
 import type { Deps } from '../../deps';
 import { ok } from '../../lib/reply';
-import { currentUser, requireUser } from '../../plugins/authenticate';
+import { viewerId } from '../../plugins/authenticate';
 import * as comments from './comments-service';
-// Registers the comments section of the data export beside the routes that write comments.
-import './comment-export-section';
 
 /** Comments on posts (issue 5, spec §7 paths). Every route is for signed-in members who may see the post. */
 export function commentRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['feeds'];
-  const security = [{ bearer: [] }];
-  const me = (req: Parameters<typeof currentUser>[0]) => currentUser(req).user.id;
 
   // With `parentId`, that comment's replies instead (oldest first, from its `replyCursor`).
   r.get('/api/feed/comment', {
-    preHandler: requireUser,
-    schema: { tags, security, querystring: feedCommentsQuery, response: { 200: okEnvelope(feedCommentsAnswer) } },
+    schema: { tags, querystring: feedCommentsQuery, response: { 200: okEnvelope(feedCommentsAnswer) } },
     handler: async (req) => {
       const { parentId, ...q } = req.query;
-      if (parentId !== undefined) return ok('Replies.', await comments.listReplies(deps.db, me(req), { ...q, parentId }));
-      return ok('Comments.', await comments.listComments(deps.db, me(req), q));
+      if (parentId !== undefined) return ok('Replies.', await comments.listReplies(deps.db, viewerId(req), { ...q, parentId }));
+      return ok('Comments.', await comments.listComments(deps.db, viewerId(req), q));
     },
   });
 
   r.post('/api/feed/comment', {
-    preHandler: requireUser,
-    schema: { tags, security, body: newCommentBody, response: { 200: okEnvelope(commentSaved) } },
-    handler: async (req) => ok(req.body.parentId ? 'Reply added.' : 'Comment added.', await comments.addComment(deps, me(req), req.body)),
+    schema: { tags, body: newCommentBody, response: { 200: okEnvelope(commentSaved) } },
+    handler: async (req) => ok(req.body.parentId ? 'Reply added.' : 'Comment added.', await comments.addComment(deps, viewerId(req), req.body)),
   });
 
   // Answers the comment alone (a top-level one without its replies, which an edit leaves as they were).
   r.post('/api/feed/updateFeedComment', {
-    preHandler: requireUser,
-    schema: { tags, security, body: editCommentBody, response: { 200: okEnvelope(feedReply) } },
-    handler: async (req) => ok('Comment updated.', await comments.editComment(deps, me(req), req.body)),
+    schema: { tags, body: editCommentBody, response: { 200: okEnvelope(feedReply) } },
+    handler: async (req) => ok('Comment updated.', await comments.editComment(deps, viewerId(req), req.body)),
   });
 
   r.post('/api/feed/comment/like', {
-    preHandler: requireUser,
-    schema: { tags, security, body: commentLikeBody, response: { 200: okEnvelope(feedReply) } },
-    handler: async (req) => ok(req.body.isLiked ? 'Comment liked.' : 'Like removed.', await comments.setCommentLike(deps, me(req), req.body)),
+    schema: { tags, body: commentLikeBody, response: { 200: okEnvelope(feedReply) } },
+    handler: async (req) => ok(req.body.isLiked ? 'Comment liked.' : 'Like removed.', await comments.setCommentLike(deps, viewerId(req), req.body)),
   });
 
   r.post('/api/feed/delete-comment', {
-    preHandler: requireUser,
-    schema: { tags, security, body: deleteCommentBody, response: { 200: okEnvelope(commentDeleted) } },
-    handler: async (req) => ok('Comment deleted.', await comments.deleteComment(deps, me(req), req.body)),
+    schema: { tags, body: deleteCommentBody, response: { 200: okEnvelope(commentDeleted) } },
+    handler: async (req) => ok('Comment deleted.', await comments.deleteComment(deps, viewerId(req), req.body)),
   });
 }

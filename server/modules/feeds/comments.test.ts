@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedReplyList } from '#contract/feeds';
-import { exportSections } from '../account/export-registry';
+import { exportSections } from '../account/export-sections';
 import { body, createTestApp, okData, type TestApp } from '../../test/test-app';
 import { commentHelpers, type Member } from './comment-test-helpers';
 import { insertComment, REPLIES_SHOWN } from './comments-service';
-// The export section registers itself with the routes; this file reads it directly.
-import './comment-export-section';
 
 // Issue 5: threaded comments on posts — the tree (one level of replies), the counts it keeps, paging, editing,
 // deleting, likes, who may see a post's comments at all, and text that is stored exactly as written.
@@ -396,7 +394,7 @@ describe('data rights', () => {
     const top = await add(b, feedId, 'Mine #one');
     await add(a, feedId, 'Not mine', top.comment.commentId);
     const reply = await add(b, feedId, 'Also mine', top.comment.commentId);
-    const section = exportSections().find((s) => s.name === 'feedComments')!;
+    const section = exportSections.find((s) => s.name === 'feedComments')!;
     const rows = JSON.parse(JSON.stringify(await section.collect(t.db, b.userId))) as unknown[];
     expect(rows).toEqual([
       expect.objectContaining({ commentId: top.comment.commentId, feedId, parentId: null, comment: 'Mine #one', hashtags: ['one'] }),

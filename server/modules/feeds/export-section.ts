@@ -1,15 +1,15 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { feedImages, feedReactions, feeds, uploads } from '../../db/schema';
-import { registerExportSection } from '../account/export-registry';
+import type { ExportSection } from '../account/export-registry';
 
 /**
  * The member's posts (drafts included) with their photos, and the reactions they gave, naming each post by id only:
  * another member's post text is theirs, not part of this member's export. The photos' original files are copied into
  * the zip by the `uploads` section (every upload of the member's); each photo here names its file there.
  */
-registerExportSection(
-  'feeds',
-  async (db, userId) => {
+export const feedsExportSection: ExportSection = {
+  name: 'feeds',
+  collect: async (db, userId) => {
     const posts = await db
       .select({
         id: feeds.id,
@@ -51,5 +51,5 @@ registerExportSection(
       })),
       reactions,
     };
-  }
-);
+  },
+};

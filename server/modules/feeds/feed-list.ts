@@ -7,7 +7,7 @@ import { keysetPage, pastCursor, type SortKey } from '../../db/keyset';
 import { preparedOn, UNNAMED } from '../../db/prepared';
 import { feedHashtags, feeds, follows, hashtags, users } from '../../db/schema';
 import { escapeLike, searchFold } from '../../db/search-text';
-import { badRequest, notFound } from '../../lib/errors';
+import { fieldError, notFound } from '../../lib/errors';
 import { followedFeedsCondition, mayViewProfileContent, visibleFeedsCondition } from '../../policy/social-policy';
 import { feedColumns, feedViewColumns, feedViews, withAuthors, type FeedViewRow } from './feed-views';
 
@@ -187,7 +187,7 @@ export async function listFeeds(deps: Pick<Deps, 'db' | 'storage' | 'clock'>, vi
   const from = q.startDate ? dayStart(q.startDate) : undefined;
   const to = q.endDate ? new Date(dayStart(q.endDate).getTime() + DAY_MS) : undefined;
   if (from && to && from >= to) {
-    throw badRequest('The end date is before the start date.', { endDate: ['The end date is before the start date.'] });
+    throw fieldError('endDate', 'The end date is before the start date.');
   }
   const search = q.search?.trim().normalize('NFC') ?? '';
   const tag = TAG_SEARCH.exec(search)?.[1]?.toLowerCase();

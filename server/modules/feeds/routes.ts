@@ -3,82 +3,70 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { emptyData, okEnvelope } from '#contract/envelope';
 import { feed, feedIdBody, feedIdParams, feedInput, feedLikeBody, feedLikers, feedLikersQuery, feedList, feedListQuery } from '#contract/feeds';
 import type { Deps } from '../../deps';
-import { badRequest } from '../../lib/errors';
+import { fieldError } from '../../lib/errors';
 import { ok } from '../../lib/reply';
-import { currentUser, requireUser } from '../../plugins/authenticate';
+import { viewerId } from '../../plugins/authenticate';
 import { loadViewableFeed } from './feed-access';
 import { listFeeds } from './feed-list';
 import { feedView } from './feed-views';
 import { listLikers, setReaction } from './reactions';
 import { deleteFeed, saveFeed } from './service';
-// Registers the posts section of the data export beside the routes that write posts.
-import './export-section';
 
 /** Posts and reactions (issue 5, spec §7 paths). Every route is for signed-in members; comments are comment-routes.ts. */
 export function feedRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['feeds'];
-  const security = [{ bearer: [] }];
-  const me = (req: Parameters<typeof currentUser>[0]) => currentUser(req).user.id;
   const onePost = { 200: okEnvelope(feed) };
 
   r.get('/api/feed', {
-    preHandler: requireUser,
     schema: {
       tags,
-      security,
       summary: 'Posts the viewer may see, newest first; `total` is a capped count on the first page, a floor after (page on with next_cursor)',
       querystring: feedListQuery,
       response: { 200: okEnvelope(feedList) },
     },
-    handler: async (req) => ok('Feeds.', await listFeeds(deps, me(req), req.query)),
+    handler: async (req) => ok('Feeds.', await listFeeds(deps, viewerId(req), req.query)),
   });
 
   r.get('/api/feed/:feedId', {
-    preHandler: requireUser,
-    schema: { tags, security, summary: 'One post (404 when the viewer may not see it)', params: feedIdParams, response: onePost },
+    schema: { tags, summary: 'One post (404 when the viewer may not see it)', params: feedIdParams, response: onePost },
     handler: async (req) => {
-      const post = await loadViewableFeed(deps.db, me(req), req.params.feedId);
-      return ok('Feed.', await feedView(deps, me(req), post.id));
+      const post = await loadViewableFeed(deps.db, viewerId(req), req.params.feedId);
+      return ok('Feed.', await feedView(deps, viewerId(req), post.id));
     },
   });
 
   r.post('/api/feed', {
-    preHandler: requireUser,
-    schema: { tags, security, summary: 'Create a post or a draft', body: feedInput, response: onePost },
+    schema: { tags, summary: 'Create a post or a draft', body: feedInput, response: onePost },
     handler: async (req) => {
-      if (req.body.id !== undefined) throw badRequest('To change a post, send it with PUT.', { id: ['To change a post, send it with PUT.'] });
-      return ok('Feed Created Successfully', await saveFeed(deps, me(req), req.body));
+      if (req.body.id !== undefined) throw fieldError('id', 'To change a post, send it with PUT.');
+      return ok('Feed Created Successfully', await saveFeed(deps, viewerId(req), req.body));
     },
   });
 
   r.put('/api/feed', {
-    preHandler: requireUser,
-    schema: { tags, security, summary: 'Edit one of your posts (publishing a draft included)', body: feedInput, response: onePost },
+    schema: { tags, summary: 'Edit one of your posts (publishing a draft included)', body: feedInput, response: onePost },
     handler: async (req) => {
-      if (req.body.id === undefined) throw badRequest('Say which post to change.', { id: ['Say which post to change.'] });
-      return ok('Feed updated.', await saveFeed(deps, me(req), req.body));
+      if (req.body.id === undefined) throw fieldError('id', 'Say which post to change.');
+      return ok('Feed updated.', await saveFeed(deps, viewerId(req), req.body));
     },
   });
 
   r.delete('/api/feedDelete', {
-    preHandler: requireUser,
-    schema: { tags, security, summary: 'Delete one of your posts', body: feedIdBody, response: { 200: okEnvelope(emptyData) } },
+    schema: { tags, summary: 'Delete one of your posts', body: feedIdBody, response: { 200: okEnvelope(emptyData) } },
     handler: async (req) => {
-      await deleteFeed(deps, me(req), req.body.feedId);
+      await deleteFeed(deps, viewerId(req), req.body.feedId);
       return ok('Feed Deleted Successfully', {});
     },
   });
 
   r.post('/api/feed/like', {
-    preHandler: requireUser,
-    schema: { tags, security, summary: 'Set or remove your reaction to a post; answers the post', body: feedLikeBody, response: onePost },
-    handler: async (req) => ok('Reaction saved.', await setReaction(deps, me(req), req.body.feedId, req.body.likeUniCode)),
+    schema: { tags, summary: 'Set or remove your reaction to a post; answers the post', body: feedLikeBody, response: onePost },
+    handler: async (req) => ok('Reaction saved.', await setReaction(deps, viewerId(req), req.body.feedId, req.body.likeUniCode)),
   });
 
   r.get('/api/feed/likes', {
-    preHandler: requireUser,
-    schema: { tags, security, summary: 'Who reacted to a post, newest first', querystring: feedLikersQuery, response: { 200: okEnvelope(feedLikers) } },
-    handler: async (req) => ok('Reactions.', await listLikers(deps, me(req), req.query)),
+    schema: { tags, summary: 'Who reacted to a post, newest first', querystring: feedLikersQuery, response: { 200: okEnvelope(feedLikers) } },
+    handler: async (req) => ok('Reactions.', await listLikers(deps, viewerId(req), req.query)),
   });
 }

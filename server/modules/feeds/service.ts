@@ -3,7 +3,7 @@ import type { Feed, FeedInput } from '#contract/feeds';
 import type { Deps } from '../../deps';
 import type { Db } from '../../db/client';
 import { feedImages, feedMentions, feeds, notifications, uploads, users } from '../../db/schema';
-import { badRequest } from '../../lib/errors';
+import { fieldError } from '../../lib/errors';
 import { mayMentionWhere, mayViewFeed } from '../../policy/social-policy';
 import { attachUpload, detachUploads } from '../media/attach';
 import { writeNotification } from '../notifications/notify';
@@ -15,19 +15,17 @@ import { parseTags, resolveMentions } from './text-tags';
 
 /** Creating, editing and deleting posts (issue 5). Listing is feed-list.ts; reactions are reactions.ts. */
 
-const field = (name: string, message: string) => badRequest(message, { [name]: [message] });
-
 /** Everything a save checks before writing: a post says something, and its place is whole. */
 function checkContent(input: FeedInput) {
   if (!input.title && !input.description && (input.images ?? []).length === 0) {
-    throw field('title', 'Add a title, a description or a photo.');
+    throw fieldError('title', 'Add a title, a description or a photo.');
   }
   if ((input.latitude == null) !== (input.longitude == null)) {
-    throw field('latitude', 'Give both latitude and longitude, or neither.');
+    throw fieldError('latitude', 'Give both latitude and longitude, or neither.');
   }
   if (input.activityId != null) {
     // Activities arrive with their own issue; until then no id names one of the member's activities.
-    throw field('activityId', 'That activity does not exist.');
+    throw fieldError('activityId', 'That activity does not exist.');
   }
 }
 
@@ -43,7 +41,7 @@ async function mentionedIds(tx: Db, authorId: number, text: string, tagged: read
       .select({ id: users.id })
       .from(users)
       .where(and(inArray(users.id, wanted), mayMentionWhere(authorId)));
-    if (allowed.length !== wanted.length) throw field('tagUser', 'You can tag only members you follow or who follow you.');
+    if (allowed.length !== wanted.length) throw fieldError('tagUser', 'You can tag only members you follow or who follow you.');
   }
   return [...new Set([...fromText.map((m) => m.userId), ...wanted])];
 }
@@ -53,7 +51,7 @@ async function mentionedIds(tx: Db, authorId: number, text: string, tagged: read
  * those it no longer shows. One upload belongs to one post.
  */
 async function savePhotos(tx: Db, now: Date, userId: number, feedId: number, keys: readonly string[]) {
-  if (new Set(keys).size !== keys.length) throw field('images', 'The same photo is in the post twice.');
+  if (new Set(keys).size !== keys.length) throw fieldError('images', 'The same photo is in the post twice.');
   const current = await tx.select({ key: feedImages.uploadKey }).from(feedImages).where(eq(feedImages.feedId, feedId));
   if (keys.length > 0) {
     const elsewhere = await tx
@@ -61,7 +59,7 @@ async function savePhotos(tx: Db, now: Date, userId: number, feedId: number, key
       .from(feedImages)
       .where(and(inArray(feedImages.uploadKey, [...keys]), ne(feedImages.feedId, feedId)))
       .limit(1);
-    if (elsewhere.length > 0) throw field('images', 'That photo belongs to another post: upload it again.');
+    if (elsewhere.length > 0) throw fieldError('images', 'That photo belongs to another post: upload it again.');
   }
   for (const key of keys) await attachUpload(tx, { userId, key, field: 'images', purpose: 'feed', now });
   await detachUploads(tx, { userId, keys: current.map((c) => c.key).filter((k) => !keys.includes(k)) });
@@ -116,7 +114,7 @@ export async function saveFeed(deps: Deps, userId: number, input: FeedInput): Pr
   const feedId = await withOutbox(deps, async (tx, outbox) => {
     const now = deps.clock.now();
     const existing = input.id === undefined ? undefined : await loadOwnFeed(tx, userId, input.id);
-    if (existing && !existing.isDraft && input.isDraft) throw field('isDraft', 'A published post cannot go back to being a draft.');
+    if (existing && !existing.isDraft && input.isDraft) throw fieldError('isDraft', 'A published post cannot go back to being a draft.');
     const publishedAt = input.isDraft ? null : (existing?.publishedAt ?? now);
     const { hashtags } = parseTags(text);
     const mentions = await mentionedIds(tx, userId, text, input.tagUser ?? []);

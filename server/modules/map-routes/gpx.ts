@@ -1,6 +1,6 @@
 import { XMLParser } from 'fast-xml-parser';
 import { GPX_MAX_BYTES, ROUTE_NAME_MAX, ROUTE_POINTS_MAX, type LngLat } from '#contract/map-routes';
-import { AppError } from '../../lib/errors';
+import { fieldError } from '../../lib/errors';
 
 /** What a GPX file gives a route: its points in order, their elevations where the file has them, and its name. */
 export type GpxTrack = {
@@ -11,14 +11,12 @@ export type GpxTrack = {
   name: string;
 };
 
-const fileError = (status: number, message: string) => new AppError(status, message, { file: [message] });
-
-export const gpxTooLarge = () => fileError(413, `That file is too large: GPX files can be up to ${GPX_MAX_BYTES / 1024 / 1024} MB.`);
+export const gpxTooLarge = () => fieldError('file', `That file is too large: GPX files can be up to ${GPX_MAX_BYTES / 1024 / 1024} MB.`, 413);
 const tooManyPoints = () =>
-  fileError(400, `That file has too many points: a route can have up to ${ROUTE_POINTS_MAX.toLocaleString('en-US')} points.`);
-const notGpx = () => fileError(400, 'This is not a GPX file we can read.');
-const noTrack = () => fileError(400, 'This file has no track or route.');
-const badPoint = () => fileError(400, 'A point in this file has no valid latitude and longitude.');
+  fieldError('file', `That file has too many points: a route can have up to ${ROUTE_POINTS_MAX.toLocaleString('en-US')} points.`);
+const notGpx = () => fieldError('file', 'This is not a GPX file we can read.');
+const noTrack = () => fieldError('file', 'This file has no track or route.');
+const badPoint = () => fieldError('file', 'A point in this file has no valid latitude and longitude.');
 
 // No DOCTYPE is read and no entity is expanded (processEntities: false, and files declaring either are refused before
 // parsing): no billion laughs, no external entities. Values stay strings; numbers are read below, checked.
@@ -47,7 +45,7 @@ export function parseGpx(bytes: Buffer): GpxTrack {
   if (bytes.length > GPX_MAX_BYTES) throw gpxTooLarge();
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
   if (/<!DOCTYPE/i.test(text) || /<!ENTITY/i.test(text)) {
-    throw fileError(400, 'GPX files with a DOCTYPE or entity declarations are not accepted.');
+    throw fieldError('file', 'GPX files with a DOCTYPE or entity declarations are not accepted.');
   }
   // Cheap count first, so a file of a million points is refused before a tree of them is built.
   const tags = text.match(/<(?:[A-Za-z_][\w.-]*:)?(?:trkpt|rtept)[\s/>]/g);

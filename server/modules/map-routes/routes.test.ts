@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locationInfo, route, simplifiedLine, type LngLat } from '#contract/map-routes';
 import { eventInvites, events, uploads } from '../../db/schema';
 import type { Storage } from '../../lib/storage/storage';
-import { exportSections } from '../account/export-registry';
+import { exportSections } from '../account/export-sections';
 import { body, createTestApp, okData, type TestApp } from '../../test/test-app';
 import { elevationGainLoss } from './elevation';
 import { metresFromLine, vincentyLength, windingTrack } from './route-test-helpers';
@@ -154,7 +154,7 @@ describe('who may read a route (GET /api/route/:routeId)', () => {
   it('the owner’s routes are in their data export, and only theirs', async () => {
     const member = await t.signUp();
     const saved = await draw(member, { name: 'Export me' });
-    const section = exportSections().find((s) => s.name === 'routes')!;
+    const section = exportSections.find((s) => s.name === 'routes')!;
     const rows = (await section.collect(t.db, member.userId)) as { routeId: number; name: string; coordinates: LngLat[] }[];
     expect(rows).toEqual([expect.objectContaining({ routeId: saved.routeId, name: 'Export me', coordinates: DRAWN })]);
   });

@@ -8,16 +8,14 @@ import { okEnvelope } from '#contract/envelope';
 import { rowIdParam } from '#contract/ids';
 import { GPX_MAX_BYTES, ROUTE_DESCRIPTION_MAX, ROUTE_NAME_MAX, route, routeInput, type RouteInput, simplifiedLine, simplifyBody } from '#contract/map-routes';
 import type { Deps } from '../../deps';
-import { AppError, badRequest } from '../../lib/errors';
+import { AppError, badRequest, fieldError, FieldErrors } from '../../lib/errors';
 import { ok } from '../../lib/reply';
-import { currentUser, requireUser } from '../../plugins/authenticate';
+import { requireUser, viewerId } from '../../plugins/authenticate';
 import { NUL_MESSAGE } from '../../plugins/nul-text';
-import { memberRateLimit } from '../maps/routes';
+import { memberRateLimit } from '../../plugins/rate-limit';
 import { gpxTooLarge, parseGpx } from './gpx';
 import { toRoute } from './route-view';
 import { loadViewableRoute, saveRoute, simplifyForMap } from './service';
-// Registers the routes section of the data export beside the routes that write routes.
-import './export-section';
 
 /** Room for the multipart boundaries, part headers and the few short fields around the file. */
 const FORM_OVERHEAD = 64 * 1024;
@@ -60,25 +58,29 @@ async function readGpxForm(req: FastifyRequest): Promise<GpxForm> {
     }
   } catch (err) {
     if (err instanceof AppError || typeof (err as { statusCode?: unknown }).statusCode === 'number') throw err;
-    throw badRequest('The upload arrived incomplete. Please try again.', { file: ['The upload arrived incomplete. Please try again.'] });
+    throw fieldError('file', 'The upload arrived incomplete. Please try again.');
   }
-  if (!bytes || bytes.length === 0) throw badRequest('Choose a GPX file to upload.', { file: ['Choose a GPX file to upload.'] });
+  if (!bytes || bytes.length === 0) throw fieldError('file', 'Choose a GPX file to upload.');
   return { bytes, filename, fields };
 }
 
 /** The fields beside the file, checked as the JSON body's are. */
 function gpxFields(form: GpxForm) {
-  const errors: Record<string, string[]> = {};
+  const errors = new FieldErrors();
   const sport = rowIdParam.safeParse(form.fields.get('sportId')?.trim() ?? '');
-  if (!sport.success) errors.sportId = ['Choose a sport from the list.'];
+  if (!sport.success) errors.add('sportId', 'Choose a sport from the list.');
   const name = form.fields.get('name')?.trim() ?? '';
-  if (name.length > ROUTE_NAME_MAX) errors.name = [`Use at most ${ROUTE_NAME_MAX} characters.`];
   const description = form.fields.get('description')?.trim() ?? '';
-  if (description.length > ROUTE_DESCRIPTION_MAX) errors.description = [`Use at most ${ROUTE_DESCRIPTION_MAX} characters.`];
-  // The NUL guard sees JSON, not forms: these fields are checked here (PostgreSQL text cannot hold U+0000).
-  if (name.includes('\u0000')) errors.name = [NUL_MESSAGE];
-  if (description.includes('\u0000')) errors.description = [NUL_MESSAGE];
-  if (Object.keys(errors).length > 0) throw badRequest('Please check the highlighted fields.', errors);
+  const texts = [
+    ['name', name, ROUTE_NAME_MAX],
+    ['description', description, ROUTE_DESCRIPTION_MAX],
+  ] as const;
+  for (const [field, text, max] of texts) {
+    // The NUL guard sees JSON, not forms: these fields are checked here (PostgreSQL text cannot hold U+0000).
+    if (text.includes('\u0000')) errors.add(field, NUL_MESSAGE);
+    else if (text.length > max) errors.add(field, `Use at most ${max} characters.`);
+  }
+  errors.throwIfAny('Please check the highlighted fields.');
   return { sportId: sport.data!, name, description };
 }
 
@@ -106,8 +108,6 @@ export function mapRouteRoutes(app: FastifyInstance, deps: Deps) {
     });
     const r = scope.withTypeProvider<ZodTypeProvider>();
     const tags = ['routes'];
-    const security = [{ bearer: [] }];
-    const me = (req: FastifyRequest) => currentUser(req).user.id;
     const oneRoute = { 200: okEnvelope(route) };
 
     r.post('/api/route', {
@@ -125,7 +125,6 @@ export function mapRouteRoutes(app: FastifyInstance, deps: Deps) {
       validatorCompiler: jsonOrMultipart,
       schema: {
         tags,
-        security,
         summary: 'Save a route: points drawn on the map (JSON) or a GPX file (multipart: file, name, description, sportId); answers it measured and simplified',
         description:
           'JSON: the body below. Multipart/form-data: `file` (a GPX 1.0/1.1 file, up to 5 MB, with a track or a route), `sportId`, and ' +
@@ -137,7 +136,7 @@ export function mapRouteRoutes(app: FastifyInstance, deps: Deps) {
         response: oneRoute,
       },
       handler: async (req) => {
-        const userId = me(req);
+        const userId = viewerId(req);
         if (req.isMultipart()) {
           const form = await readGpxForm(req);
           const fields = gpxFields(form);
@@ -164,18 +163,15 @@ export function mapRouteRoutes(app: FastifyInstance, deps: Deps) {
     });
 
     r.get('/api/route/:routeId', {
-      preHandler: requireUser,
-      schema: { tags, security, summary: 'One route: yours, or the route of an event you may see (404 otherwise)', params: routeIdParams, response: oneRoute },
-      handler: async (req) => ok('Route.', toRoute(await loadViewableRoute(deps.db, me(req), req.params.routeId))),
+      schema: { tags, summary: 'One route: yours, or the route of an event you may see (404 otherwise)', params: routeIdParams, response: oneRoute },
+      handler: async (req) => ok('Route.', toRoute(await loadViewableRoute(deps.db, viewerId(req), req.params.routeId))),
     });
 
     r.post('/api/simplifyGeoJson', {
-      preHandler: requireUser,
       config: memberRateLimit(60),
       bodyLimit: 2 * 1024 * 1024,
       schema: {
         tags,
-        security,
         summary: 'Simplify a drawn line (tolerance in metres, default 5; endpoints kept) and measure it (geodesic metres of the line as sent)',
         body: simplifyBody,
         response: { 200: okEnvelope(simplifiedLine) },

@@ -3,7 +3,7 @@ import { ROUTE_DESCRIPTION_MAX, ROUTE_NAME_MAX, ROUTE_POINTS_MAX, type LngLat, t
 import { SPORTS } from '#contract/sports';
 import type { Deps } from '../../deps';
 import { events, mapRoutes, uploads } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, fieldError, notFound } from '../../lib/errors';
 import { visibleEventsCondition } from '../../policy/event-policy';
 import { consoleMapsLog, createMapsService, type MapsLog, type MapsService } from '../maps/maps-service';
 import { elevationGainLoss } from './elevation';
@@ -137,12 +137,11 @@ export async function loadViewableRoute(db: Deps['db'], viewerId: number, routeI
 
 /** The points, checked: 2 to ROUTE_POINTS_MAX of them, each a real position (the seed calls without the contract). */
 function checkedLine(coordinates: readonly LngLat[]): LngLat[] {
-  const refuse = (message: string) => badRequest(message, { coordinates: [message] });
-  if (coordinates.length < 2) throw refuse('A route needs at least two points.');
-  if (coordinates.length > ROUTE_POINTS_MAX) throw refuse(`A route can have up to ${ROUTE_POINTS_MAX.toLocaleString('en-US')} points.`);
+  if (coordinates.length < 2) throw fieldError('coordinates', 'A route needs at least two points.');
+  if (coordinates.length > ROUTE_POINTS_MAX) throw fieldError('coordinates', `A route can have up to ${ROUTE_POINTS_MAX.toLocaleString('en-US')} points.`);
   for (const [lng, lat] of coordinates) {
     if (!Number.isFinite(lng) || !Number.isFinite(lat) || Math.abs(lng) > 180 || Math.abs(lat) > 90) {
-      throw refuse('Every point needs a valid longitude and latitude.');
+      throw fieldError('coordinates', 'Every point needs a valid longitude and latitude.');
     }
   }
   return coordinates.map(([lng, lat]) => [lng, lat]);

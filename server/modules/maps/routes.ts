@@ -1,30 +1,21 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { okEnvelope } from '#contract/envelope';
 import { locationInfo, reverseGeocodeQuery } from '#contract/map-routes';
 import type { Deps } from '../../deps';
 import { ok } from '../../lib/reply';
-import { currentUser, requireUser } from '../../plugins/authenticate';
+import { currentUser } from '../../plugins/authenticate';
+import { memberRateLimit } from '../../plugins/rate-limit';
 import { createMapsService, unknownLocation } from './maps-service';
-
-/** Per member, not per IP: the meeting-point picker asks once per click, and each ask spends the install's quota. */
-export const memberRateLimit = (max: number) => ({
-  rateLimit: {
-    max,
-    timeWindow: '1 minute',
-    keyGenerator: (req: FastifyRequest) => (req.session ? `member:${req.session.user.id}` : req.ip),
-  },
-});
 
 /** `GET /api/getMapboxZipCode` (spec §7): reverse geocoding for the event form's meeting point. */
 export function mapsRoutes(app: FastifyInstance, deps: Deps) {
   const maps = createMapsService(deps.config, app.log);
   app.withTypeProvider<ZodTypeProvider>().get('/api/getMapboxZipCode', {
-    preHandler: requireUser,
+    // The meeting-point picker asks once per click, and each ask spends the install's geocoder quota.
     config: memberRateLimit(30),
     schema: {
       tags: ['maps'],
-      security: [{ bearer: [] }],
       summary: 'Place names around a point (locality, city, state, country, zip of 1–6 digits, address); every field null when no geocoder is configured or it failed',
       querystring: reverseGeocodeQuery,
       response: { 200: okEnvelope(locationInfo) },

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema';
-import { badRequest } from '../../lib/errors';
+import { fieldError } from '../../lib/errors';
 import type { ImagePurpose } from './image-pipeline';
 import { isUploadKey, mediaUrl } from './upload-files';
 
@@ -16,7 +16,7 @@ export async function attachUpload(
   tx: Db,
   input: { userId: number; key: string; field: string; purpose?: ImagePurpose; now?: Date },
 ): Promise<string> {
-  const again = () => badRequest('Upload the image again.', { [input.field]: ['Upload the image again.'] });
+  const again = () => fieldError(input.field, 'Upload the image again.');
   if (!isUploadKey(input.key)) throw again();
   const [upload] = await tx
     .update(uploads)

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { IMAGE_MAX_PIXELS, type IMAGE_PURPOSES } from '#contract/media';
-import { AppError } from '../../lib/errors';
+import { AppError, fieldError } from '../../lib/errors';
 
 export type ImagePurpose = (typeof IMAGE_PURPOSES)[number];
 export type ImageType = 'png' | 'jpeg' | 'gif' | 'webp';
@@ -46,14 +46,9 @@ export type ImageSize = { data: Buffer; width: number; height: number };
 /** What an upload keeps: the original exactly as sent (for the member's export only) and the sizes made from it. */
 export type ProcessedImage = { type: ImageType; original: Buffer; display: ImageSize; thumb: ImageSize };
 
-const notAnImage = () =>
-  new AppError(415, 'Only PNG, JPEG, GIF or WebP images can be uploaded.', { image: ['Only PNG, JPEG, GIF or WebP images can be uploaded.'] });
-const unreadable = () =>
-  new AppError(400, 'We could not read this image. Try another file.', { image: ['We could not read this image. Try another file.'] });
-const tooManyPixels = () => {
-  const message = `That image is too large: images can be up to ${IMAGE_MAX_PIXELS / 1_000_000} megapixels.`;
-  return new AppError(413, message, { image: [message] });
-};
+const notAnImage = () => fieldError('image', 'Only PNG, JPEG, GIF or WebP images can be uploaded.', 415);
+const unreadable = () => fieldError('image', 'We could not read this image. Try another file.');
+const tooManyPixels = () => fieldError('image', `That image is too large: images can be up to ${IMAGE_MAX_PIXELS / 1_000_000} megapixels.`, 413);
 
 // Every decode refuses more pixels than the limit from the header alone, before any pixel memory is taken (check 16).
 // Only the first frame of an animated GIF or WebP is read. `failOn: 'error'` still accepts photos whose

@@ -6,9 +6,10 @@ import * as z from 'zod';
 import { okEnvelope } from '#contract/envelope';
 import { compressImageData, IMAGE_MAX_BYTES, IMAGE_PURPOSES } from '#contract/media';
 import type { Deps } from '../../deps';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { AppError, badRequest, fieldError, notFound } from '../../lib/errors';
 import { ok } from '../../lib/reply';
-import { currentUser, requireUser } from '../../plugins/authenticate';
+import { currentUser, requireUser, signedIn } from '../../plugins/authenticate';
+import { memberRateLimit } from '../../plugins/rate-limit';
 import { processImage, type ImagePurpose } from './image-pipeline';
 import { mayViewUpload } from './policy';
 import { findUpload, saveUpload } from './service';
@@ -16,10 +17,7 @@ import { isUploadKey, objectKey, SERVED_FILES, toUploadedImage } from './upload-
 import { mediaUrlSigner } from './url-signing';
 
 const MAX_MB = IMAGE_MAX_BYTES / 1024 / 1024;
-const tooLarge = () => {
-  const message = `That image is too large: images can be up to ${MAX_MB} MB.`;
-  return new AppError(413, message, { image: [message] });
-};
+const tooLarge = () => fieldError('image', `That image is too large: images can be up to ${MAX_MB} MB.`, 413);
 /** Room for the multipart boundaries, part headers and the two small fields around the image. */
 const FORM_OVERHEAD = 64 * 1024;
 const IMAGE_FIELDS = new Set(['image[]', 'image']);
@@ -62,9 +60,9 @@ async function readImageForm(req: FastifyRequest): Promise<ImageForm> {
   } catch (err) {
     // Our 413 and the plugin's limit errors carry their status; the parser's own (a form cut short, no boundary) do not.
     if (err instanceof AppError || typeof (err as { statusCode?: unknown }).statusCode === 'number') throw err;
-    throw badRequest('The upload arrived incomplete. Please try again.', { image: ['The upload arrived incomplete. Please try again.'] });
+    throw fieldError('image', 'The upload arrived incomplete. Please try again.');
   }
-  if (!bytes || bytes.length === 0) throw badRequest('Choose an image to upload.', { image: ['Choose an image to upload.'] });
+  if (!bytes || bytes.length === 0) throw fieldError('image', 'Choose an image to upload.');
 
   const type = fields.get('type') ?? 'feed';
   if (!(IMAGE_PURPOSES as readonly string[]).includes(type)) {
@@ -90,38 +88,35 @@ export function mediaRoutes(app: FastifyInstance, deps: Deps) {
     });
     const r = scope.withTypeProvider<ZodTypeProvider>();
 
-    r.post('/api/compress-image', {
-      onRequest: [
-        requireUser,
-        // A declared length over the limit is refused before a byte of the body is read (check 16).
-        async (req) => {
-          if (Number(req.headers['content-length'] ?? 0) > IMAGE_MAX_BYTES + FORM_OVERHEAD) throw tooLarge();
+    // An upload is for signed-in members; its guard runs on request too (below), before the body is read.
+    await signedIn(scope, (inner) => {
+      const s = inner.withTypeProvider<ZodTypeProvider>();
+      s.post('/api/compress-image', {
+        onRequest: [
+          requireUser,
+          // A declared length over the limit is refused before a byte of the body is read (check 16).
+          async (req) => {
+            if (Number(req.headers['content-length'] ?? 0) > IMAGE_MAX_BYTES + FORM_OVERHEAD) throw tooLarge();
+          },
+        ],
+        config: memberRateLimit(60),
+        // The body schema documents the form; the handler streams and checks it itself.
+        validatorCompiler: () => () => true,
+        schema: {
+          tags: ['media'],
+          summary: 'Upload an image: checked, turned upright, stripped of metadata and resized',
+          consumes: ['multipart/form-data'],
+          body: compressImageForm,
+          response: { 200: okEnvelope(compressImageData) },
         },
-      ],
-      config: {
-        rateLimit: {
-          max: 60,
-          timeWindow: '1 minute',
-          keyGenerator: (req: FastifyRequest) => (req.session ? `member:${req.session.user.id}` : req.ip),
+        handler: async (req) => {
+          const { user } = currentUser(req);
+          const form = await readImageForm(req);
+          const image = await processImage(form.bytes, form.purpose);
+          const upload = await saveUpload(deps, { userId: user.id, purpose: form.purpose, image });
+          return ok('Image uploaded.', { images: [toUploadedImage(upload, await mediaUrlSigner(deps, 'upload'))] });
         },
-      },
-      // The body schema documents the form; the handler streams and checks it itself.
-      validatorCompiler: () => () => true,
-      schema: {
-        tags: ['media'],
-        summary: 'Upload an image: checked, turned upright, stripped of metadata and resized',
-        security: [{ bearer: [] }],
-        consumes: ['multipart/form-data'],
-        body: compressImageForm,
-        response: { 200: okEnvelope(compressImageData) },
-      },
-      handler: async (req) => {
-        const { user } = currentUser(req);
-        const form = await readImageForm(req);
-        const image = await processImage(form.bytes, form.purpose);
-        const upload = await saveUpload(deps, { userId: user.id, purpose: form.purpose, image });
-        return ok('Image uploaded.', { images: [toUploadedImage(upload, await mediaUrlSigner(deps, 'upload'))] });
-      },
+      });
     });
 
     r.get('/media/:key/:file', {

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import type { PagedAnswer } from '../../db/keyset';
 import { users } from '../../db/schema';
 import { escapeLike, searchFold } from '../../db/search-text';
-import { badRequest } from '../../lib/errors';
+import { fieldError } from '../../lib/errors';
 import { mayInviteWhere, mayMentionWhere } from '../../policy/social-policy';
 import { visibleHashtags } from '../feeds/hashtag-suggestions';
 import { cardColumns, PER_PAGE, searchCondition, toList } from './service';
@@ -80,8 +80,7 @@ export async function hashtagOptions(db: Db, viewerId: number, q: OptionsQuery):
   const page = q.page ?? 1;
   const typed = (q.search ?? '').trim().normalize('NFC');
   if (!HASHTAG_SEARCH.test(typed)) {
-    const message = 'A hashtag has only letters and digits, after an optional leading #.';
-    throw badRequest(message, { search: [message] });
+    throw fieldError('search', 'A hashtag has only letters and digits, after an optional leading #.');
   }
   // Tags are stored lowercase without their `#`; letters and digits hold no LIKE wildcard.
   const prefix = typed.replace(/^#/, '').toLowerCase();

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { keysetPage, type PageAsked, type PagedAnswer } from '../../db/keyset';
 import { follows, users } from '../../db/schema';
 import { escapeLike, searchFold } from '../../db/search-text';
-import { badRequest, notFound } from '../../lib/errors';
+import { fieldError, notFound } from '../../lib/errors';
 import { mayFollow, mayViewProfileContent, relationship, relationshipFrom } from '../../policy/social-policy';
 import * as notices from '../notifications/follow-notices';
 import { withOutbox } from '../notifications/outbox';
@@ -144,7 +144,7 @@ const edge = (followerId: number, followeeId: number) => and(eq(follows.follower
  * The member followed or asked is notified, and their screens learn the new relationship.
  */
 export async function follow(deps: Deps, viewerId: number, targetId: number) {
-  if (!mayFollow(viewerId, targetId)) throw badRequest('You cannot follow yourself.', { userId: ['You cannot follow yourself.'] });
+  if (!mayFollow(viewerId, targetId)) throw fieldError('userId', 'You cannot follow yourself.');
   return withOutbox(deps, async (tx, outbox) => {
     const now = deps.clock.now();
     const target = await findMember(tx, targetId);

@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Deps } from '../../deps';
 import { users } from '../../db/schema';
-import { badRequest, conflict, forbidden } from '../../lib/errors';
+import { conflict, fieldError, forbidden } from '../../lib/errors';
 import { CODE_RULES, issueCode, killCode, verifyCode } from '../auth/email-codes';
 import { findCountry } from './countries';
 import { accountColumns, toOwnProfile } from './own-profile';
@@ -10,7 +10,7 @@ const PHONE_CHANGE = 3;
 
 function resolve(countryId: string, mobile: string) {
   const country = findCountry(countryId);
-  if (!country) throw badRequest('Choose a country from the list.', { countryId: ['Choose a country from the list.'] });
+  if (!country) throw fieldError('countryId', 'Choose a country from the list.');
   return { country, e164: `+${country.dialCode}${mobile}` };
 }
 

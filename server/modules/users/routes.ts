@@ -17,7 +17,7 @@ import { ownProfile } from '#contract/user';
 import type { Deps } from '../../deps';
 import { users } from '../../db/schema';
 import { ok } from '../../lib/reply';
-import { currentUser, requireUser } from '../../plugins/authenticate';
+import { currentUser } from '../../plugins/authenticate';
 import { publishedPostCount } from '../feeds/post-count';
 import { followCounts } from '../social/service';
 import { COUNTRIES } from './countries';
@@ -29,30 +29,25 @@ import { updateProfile, updateSettings } from './profile-service';
 export function userRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['profile'];
-  const security = [{ bearer: [] }];
   const limited = { rateLimit: { max: deps.config.authRateLimit, timeWindow: '1 minute' } };
 
   r.get('/api/profile', {
-    preHandler: requireUser,
-    schema: { tags, security, response: { 200: okEnvelope(ownProfile) } },
+    schema: { tags, response: { 200: okEnvelope(ownProfile) } },
     handler: async (req) => ok('Your profile.', toOwnProfile(currentUser(req).user)),
   });
 
   r.put('/api/update_profile', {
-    preHandler: requireUser,
-    schema: { tags, security, body: updateProfileBody, response: { 200: okEnvelope(ownProfile) } },
+    schema: { tags, body: updateProfileBody, response: { 200: okEnvelope(ownProfile) } },
     handler: async (req) => ok('Your profile has been successfully updated.', await updateProfile(deps, currentUser(req).user.id, req.body)),
   });
 
   r.post('/api/profileSetting', {
-    preHandler: requireUser,
-    schema: { tags, security, body: profileSettingBody, response: { 200: okEnvelope(ownProfile) } },
+    schema: { tags, body: profileSettingBody, response: { 200: okEnvelope(ownProfile) } },
     handler: async (req) => ok('Your settings are saved.', await updateSettings(deps, currentUser(req).user.id, req.body)),
   });
 
   r.post('/api/validate-handle', {
-    preHandler: requireUser,
-    schema: { tags, security, body: validateHandleBody, response: { 200: okEnvelope(validateHandleData) } },
+    schema: { tags, body: validateHandleBody, response: { 200: okEnvelope(validateHandleData) } },
     handler: async (req) => {
       const available = !(await isHandleTaken(deps.db, req.body.handleName, currentUser(req).user.id));
       return ok(available ? 'This handle is available.' : 'That handle is taken.', { available });
@@ -60,8 +55,7 @@ export function userRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.get('/api/user-profile-summary', {
-    preHandler: requireUser,
-    schema: { tags, security, response: { 200: okEnvelope(profileSummaryData) } },
+    schema: { tags, response: { 200: okEnvelope(profileSummaryData) } },
     // Shorts, activities and gear do not exist yet: each area replaces its zero with a count.
     handler: async (req) => {
       const userId = currentUser(req).user.id;
@@ -70,18 +64,9 @@ export function userRoutes(app: FastifyInstance, deps: Deps) {
     },
   });
 
-  r.get('/api/country', {
-    schema: { tags, response: { 200: okEnvelope(countriesData) } },
-    handler: async (_req, reply) => {
-      reply.header('cache-control', 'public, max-age=86400');
-      return ok('Countries.', COUNTRIES);
-    },
-  });
-
   r.post('/api/change_mobile', {
     config: limited,
-    preHandler: requireUser,
-    schema: { tags, security, body: changeMobileBody, response: { 200: okEnvelope(otpSentData) } },
+    schema: { tags, body: changeMobileBody, response: { 200: okEnvelope(otpSentData) } },
     handler: async (req) => {
       await sendPhoneCode(deps, currentUser(req).user.id, req.body);
       return ok('We texted a 4-digit code to your phone.', { otpSent: true as const });
@@ -90,14 +75,12 @@ export function userRoutes(app: FastifyInstance, deps: Deps) {
 
   r.post('/api/update_mobile', {
     config: limited,
-    preHandler: requireUser,
-    schema: { tags, security, body: updateMobileBody, response: { 200: okEnvelope(ownProfile) } },
+    schema: { tags, body: updateMobileBody, response: { 200: okEnvelope(ownProfile) } },
     handler: async (req) => ok('Your phone number has been updated successfully.', await confirmPhone(deps, currentUser(req).user.id, req.body)),
   });
 
   r.post('/api/user-type', {
-    preHandler: requireUser,
-    schema: { tags, security, body: userTypeBody, response: { 200: okEnvelope(ownProfile) } },
+    schema: { tags, body: userTypeBody, response: { 200: okEnvelope(ownProfile) } },
     handler: async (req) => {
       const [user] = await deps.db
         .update(users)
@@ -105,6 +88,17 @@ export function userRoutes(app: FastifyInstance, deps: Deps) {
         .where(eq(users.id, currentUser(req).user.id))
         .returning(accountColumns);
       return ok('Saved.', toOwnProfile(user!));
+    },
+  });
+}
+
+/** The country list of the phone form: public data, served to anyone as it always was, and cached a day. */
+export function countryRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().get('/api/country', {
+    schema: { tags: ['profile'], response: { 200: okEnvelope(countriesData) } },
+    handler: async (_req, reply) => {
+      reply.header('cache-control', 'public, max-age=86400');
+      return ok('Countries.', COUNTRIES);
     },
   });
 }

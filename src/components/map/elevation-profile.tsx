@@ -82,6 +82,7 @@ export function ElevationProfile({ coordinates, elevations, className }: Elevati
           <span>{formatElevation(summary.max, units)}</span>
           <span>{formatElevation(summary.min, units)}</span>
         </div>
+        {/* Drawn here, not in icons.tsx: a chart of this route's elevations (data-driven). */}
         <svg
           role="img"
           aria-label={label}

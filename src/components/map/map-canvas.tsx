@@ -231,6 +231,7 @@ export function MapCanvas({
 function MarkerBadge({ kind, draggable }: { kind: NonNullable<MapMarker['kind']>; draggable: boolean }) {
   const grab = draggable && 'cursor-grab active:cursor-grabbing';
   if (kind === 'meeting') {
+    // Drawn here, not in icons.tsx: a map marker, one per marker of the map's data, in its own 28x36 pin frame.
     return (
       <svg viewBox="0 0 28 36" aria-hidden="true" className={clsx('block h-9 w-7 drop-shadow', grab)}>
         <path d="M14 35s12-12.5 12-21A12 12 0 0 0 2 14c0 8.5 12 21 12 21Z" className="fill-brand stroke-surface" strokeWidth="2" />

@@ -1,3 +1,4 @@
+/** The Switchback logo. Its mark is drawn here, not in icons.tsx: the logo is a component of its own, in brand fills. */
 export function Logo({ className }: { className?: string }) {
   return (
     <span className={className}>

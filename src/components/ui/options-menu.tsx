@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Icon } from '../icons';
 
 /** The look of each entry of an options menu (a button or a link). */
 export const menuItemClass = 'flex min-h-11 w-full items-center gap-2 rounded-lg px-3 text-left text-sm hover:bg-surface-2';
@@ -41,11 +42,7 @@ export function OptionsMenu({ label, className = 'w-48', children }: { label: st
         onClick={() => setOpen((o) => !o)}
         className="flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface-2 hover:text-fg"
       >
-        <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="currentColor">
-          <circle cx="5" cy="12" r="1.8" />
-          <circle cx="12" cy="12" r="1.8" />
-          <circle cx="19" cy="12" r="1.8" />
-        </svg>
+        <Icon name="more" className="size-5" />
       </button>
       {open && (
         <div id={menuId} className={`absolute top-full right-0 z-20 mt-1 rounded-xl border border-line bg-surface p-1.5 shadow-lg ${className}`}>

@@ -1,8 +1,6 @@
-import { commentDeleted } from '#contract/feeds';
-import { eventCommentList, eventCommentSaved, eventReply, eventReplyList, type EventComment, type EventReply } from '#contract/event-comments';
-import { api } from '../../lib/api-client';
-import { pageSearchParams } from '../../lib/paging';
+import type { EventComment, EventReply } from '#contract/event-comments';
 import { eventKeys } from '../events/api';
+import { eventCommentCalls as calls } from './api';
 import { setEventCommentCount } from '../events/event-cache';
 import type { CommentAdapter, ThreadComment, ThreadReply } from './comment-adapter';
 
@@ -16,21 +14,12 @@ const toComment = ({ reply, replyCount, replyCursor, ...comment }: EventComment)
 export const eventComments: CommentAdapter = {
   subject: 'event',
   queryKey: (eventId) => eventKeys.comments(eventId),
-  list: (eventId, page, signal) =>
-    api
-      .get(eventCommentList, 'challenge/comment', { searchParams: { eventId, ...pageSearchParams(page) }, signal })
-      .then(({ data }) => ({ ...data, list: data.list.map(toComment) })),
-  replies: (eventId, parentId, cursor, signal) =>
-    api
-      .get(eventReplyList, 'challenge/comment', { searchParams: { eventId, parentId, cursor }, signal })
-      .then(({ data }) => ({ ...data, list: data.list.map(toReply) })),
+  list: (eventId, page, signal) => calls.list(eventId, page, signal).then((data) => ({ ...data, list: data.list.map(toComment) })),
+  replies: (eventId, parentId, cursor, signal) => calls.replies(eventId, parentId, cursor, signal).then((data) => ({ ...data, list: data.list.map(toReply) })),
   add: (eventId, parentId, comment) =>
-    api
-      .post(eventCommentSaved, 'challenge/comment', { eventId, ...(parentId ? { parentId } : {}), comment })
-      .then(({ data }) => ({ comment: toReply(data.comment), commentCount: data.commentCount })),
-  edit: (eventId, commentId, comment) =>
-    api.post(eventReply, 'challenge/updateChallengeComment', { eventId, commentId, comment }).then(({ data }) => toReply(data)),
-  like: (commentId, isLiked) => api.post(eventReply, 'challenge/comment/challengeCommentLikeStore', { commentId, isLiked }).then(({ data }) => toReply(data)),
-  remove: (eventId, commentId) => api.delete(commentDeleted, 'challenge/DeleteComment', { eventId, commentId }).then(({ data }) => data),
+    calls.add(eventId, parentId, comment).then((data) => ({ comment: toReply(data.comment), commentCount: data.commentCount })),
+  edit: (eventId, commentId, comment) => calls.edit(eventId, commentId, comment).then(toReply),
+  like: (commentId, isLiked) => calls.like(commentId, isLiked).then(toReply),
+  remove: calls.remove,
   setCount: setEventCommentCount,
 };

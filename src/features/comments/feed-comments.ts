@@ -1,7 +1,6 @@
-import { commentDeleted, commentSaved, feedCommentList, feedReply, feedReplyList, type FeedComment, type FeedReply } from '#contract/feeds';
-import { api } from '../../lib/api-client';
-import { pageSearchParams } from '../../lib/paging';
+import type { FeedComment, FeedReply } from '#contract/feeds';
 import { feedKeys } from '../feeds/api';
+import { feedCommentCalls as calls } from './api';
 import { setCommentCount } from '../feeds/feed-cache';
 import type { CommentAdapter, ThreadComment, ThreadReply } from './comment-adapter';
 
@@ -12,20 +11,12 @@ const toComment = ({ reply, replyCount, replyCursor, ...comment }: FeedComment):
 export const feedComments: CommentAdapter = {
   subject: 'feed',
   queryKey: (feedId) => feedKeys.comments(feedId),
-  list: (feedId, page, signal) =>
-    api
-      .get(feedCommentList, 'feed/comment', { searchParams: { feedId, ...pageSearchParams(page) }, signal })
-      .then(({ data }) => ({ ...data, list: data.list.map(toComment) })),
-  replies: (feedId, parentId, cursor, signal) =>
-    api
-      .get(feedReplyList, 'feed/comment', { searchParams: { feedId, parentId, cursor }, signal })
-      .then(({ data }) => ({ ...data, list: data.list.map(toReply) })),
+  list: (feedId, page, signal) => calls.list(feedId, page, signal).then((data) => ({ ...data, list: data.list.map(toComment) })),
+  replies: (feedId, parentId, cursor, signal) => calls.replies(feedId, parentId, cursor, signal).then((data) => ({ ...data, list: data.list.map(toReply) })),
   add: (feedId, parentId, comment) =>
-    api
-      .post(commentSaved, 'feed/comment', { feedId, ...(parentId ? { parentId } : {}), comment })
-      .then(({ data }) => ({ comment: toReply(data.comment), commentCount: data.commentCount })),
-  edit: (feedId, commentId, comment) => api.post(feedReply, 'feed/updateFeedComment', { feedId, commentId, comment }).then(({ data }) => toReply(data)),
-  like: (commentId, isLiked) => api.post(feedReply, 'feed/comment/like', { commentId, isLiked }).then(({ data }) => toReply(data)),
-  remove: (feedId, commentId) => api.post(commentDeleted, 'feed/delete-comment', { feedId, commentId }).then(({ data }) => data),
+    calls.add(feedId, parentId, comment).then((data) => ({ comment: toReply(data.comment), commentCount: data.commentCount })),
+  edit: (feedId, commentId, comment) => calls.edit(feedId, commentId, comment).then(toReply),
+  like: (commentId, isLiked) => calls.like(commentId, isLiked).then(toReply),
+  remove: calls.remove,
   setCount: setCommentCount,
 };

@@ -1,5 +1,21 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { event, eventList, type EventList, type EventTab } from '#contract/events';
+import { emptyData } from '#contract/envelope';
+import {
+  cohostDeclined,
+  event,
+  eventList,
+  eventPeople,
+  eventStatus,
+  invited,
+  productLikes,
+  type EventInput,
+  type EventList,
+  type EventTab,
+  type PEOPLE_LISTS,
+} from '#contract/events';
+import { feedLikers, type ReactionCode } from '#contract/feeds';
+import { locationInfo, route, type RouteInput } from '#contract/map-routes';
+import { memberList } from '#contract/social';
 import { notFound } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import { api } from '../../lib/api-client';
@@ -69,3 +85,63 @@ export async function loadEventDetail(queryClient: QueryClient, rawId: string): 
   await loadOrNotFound(queryClient, eventDetailQuery(parsed.data));
   return { eventId: parsed.data };
 }
+
+/** `GET /api/challenge/people`: one page of who is going, interested or waiting (the waitlist in its order). */
+export const getEventPeople = (challengeId: number, list: (typeof PEOPLE_LISTS)[number], page: PageParam, signal: AbortSignal) =>
+  api.get(eventPeople, 'challenge/people', { searchParams: { challengeId, list, ...pageSearchParams(page) }, signal }).then((r) => r.data);
+
+/** `GET /api/selectMembers`: page 1 of the members the viewer may invite or ask to co-host, for what was typed. */
+export const getInvitableMembers = (search: string, signal: AbortSignal) =>
+  api.get(memberList, 'selectMembers', { searchParams: { search }, signal }).then((r) => r.data.list);
+
+/** `GET /api/challenge/cohost-invites`: the viewer's co-host invitations waiting for an answer. */
+export const getCohostInvites = (signal: AbortSignal) => api.get(eventList, 'challenge/cohost-invites', { signal }).then((r) => r.data);
+
+/** `POST /api/challenge/cancel` (organiser only): answers the event, now cancelled. */
+export const cancelEvent = (challengeId: number) => api.post(event, 'challenge/cancel', { challengeId }).then((r) => r.data);
+
+/** `DELETE /api/challenge` (organiser only). */
+export const deleteEvent = (challengeId: number) => api.delete(emptyData, 'challenge', { challengeId });
+
+/** `POST /api/challenge/member/invite`: answers the ids of the members newly invited. */
+export const inviteMembers = ({ challengeId, userIds }: { challengeId: number; userIds: number[] }) =>
+  api.post(invited, 'challenge/member/invite', { challengeId, userIds }).then((r) => r.data);
+
+/** `POST /api/challenge/publish` (organiser and co-hosts): answers the event and the server's message. */
+export const publishEvent = (challengeId: number) => api.post(event, 'challenge/publish', { challengeId });
+
+/** `POST /api/challenge/cohost/accept`: answers the event and the server's message. */
+export const acceptCohost = (challengeId: number) => api.post(event, 'challenge/cohost/accept', { challengeId });
+
+/** `POST /api/challenge/cohost/decline`: answers the event as the member now sees it (or none) and the server's message. */
+export const declineCohost = (challengeId: number) => api.post(cohostDeclined, 'challenge/cohost/decline', { challengeId });
+
+/**
+ * The viewer's status calls, each `POST {challengeId}` answering the status: `challenge/interestedChallengetoggle`
+ * (it toggles), `challenge/join` and `challenge/opt-out`.
+ */
+export const postEventStatus = (path: 'challenge/interestedChallengetoggle' | 'challenge/join' | 'challenge/opt-out', challengeId: number) =>
+  api.post(eventStatus, path, { challengeId }).then((r) => r.data);
+
+/** `POST /api/saveProductLike {id, likeUniCode, type: 'challenge'}`: sets the viewer's reaction; answers the event's reactions. */
+export const sendEventReaction = (id: number, likeUniCode: ReactionCode | null) =>
+  api.post(productLikes, 'saveProductLike', { id, likeUniCode, type: 'challenge' }).then(({ data }) => ({ likes: data.likes }));
+
+/** `GET /api/challenge/likes`: one page of who reacted to an event, all of them or with one reaction. */
+export const getEventLikers = (challengeId: number, likeUniCode: ReactionCode | undefined, page: PageParam, signal: AbortSignal) =>
+  api
+    .get(feedLikers, 'challenge/likes', { searchParams: { challengeId, ...(likeUniCode ? { likeUniCode } : {}), ...pageSearchParams(page) }, signal })
+    .then((r) => r.data);
+
+/** `POST /api/challenge` for a new event, `PUT /api/challenge` (with `id`) for an edit; answers the saved event and the server's message. */
+export const saveEvent = (body: EventInput) => (body.id === undefined ? api.post(event, 'challenge', body) : api.put(event, 'challenge', body));
+
+/** `POST /api/route` with JSON: the points drawn on the map, measured and stored by the server. */
+export const saveDrawnRoute = (body: RouteInput) => api.post(route, 'route', body).then((r) => r.data);
+
+/**
+ * `GET /api/getMapboxZipCode?lat=&lng=`: the place at a point when a geocoder is configured; every field null when
+ * none is (the member types them). Silent: a geocoder that fails costs nothing but the prefill.
+ */
+export const reverseGeocode = (lat: number, lng: number, signal?: AbortSignal) =>
+  api.get(locationInfo, 'getMapboxZipCode', { searchParams: { lat, lng }, signal }).then((r) => r.data);

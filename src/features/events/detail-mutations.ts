@@ -1,10 +1,8 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { emptyData } from '#contract/envelope';
-import { cohostDeclined, event, invited, type Event } from '#contract/events';
-import { api } from '../../lib/api-client';
+import type { Event } from '#contract/events';
 import { toast } from '../../lib/toast';
 import { notificationKeys } from '../notifications/api';
-import { eventKeys } from './api';
+import { acceptCohost, cancelEvent, declineCohost, deleteEvent, eventKeys, inviteMembers, publishEvent } from './api';
 import { cohostInvitesQuery } from './detail-queries';
 import { removeEvent, replaceEvent } from './event-cache';
 
@@ -26,7 +24,7 @@ export function useCancelEvent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: [...eventKeys.all, 'cancel'],
-    mutationFn: (challengeId: number) => api.post(event, 'challenge/cancel', { challengeId }).then((r) => r.data),
+    mutationFn: cancelEvent,
     onSuccess: (cancelled) => {
       replaceEvent(queryClient, cancelled);
       toast.success(detailWords.cancelled);
@@ -43,7 +41,7 @@ export function useDeleteEvent(leave?: () => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: [...eventKeys.all, 'delete'],
-    mutationFn: (challengeId: number) => api.delete(emptyData, 'challenge', { challengeId }),
+    mutationFn: deleteEvent,
     onSuccess: async (_answer, challengeId) => {
       toast.success(detailWords.deleted);
       await leave?.();
@@ -60,8 +58,7 @@ export function useInviteMembers() {
   return useMutation({
     mutationKey: [...eventKeys.all, 'invite'],
     meta: { silent: true },
-    mutationFn: ({ challengeId, userIds }: { challengeId: number; userIds: number[] }) =>
-      api.post(invited, 'challenge/member/invite', { challengeId, userIds }).then((r) => r.data),
+    mutationFn: inviteMembers,
     onSuccess: ({ invited: ids }) => (ids.length > 0 ? toast.success(detailWords.invited(ids.length)) : toast.message(detailWords.nobodyNew)),
   });
 }
@@ -82,7 +79,7 @@ export function usePublishEvent() {
   return useMutation({
     mutationKey: [...eventKeys.all, 'publish'],
     meta: { silent: true },
-    mutationFn: (challengeId: number) => api.post(event, 'challenge/publish', { challengeId }),
+    mutationFn: publishEvent,
     onSuccess: ({ data, message }) => {
       settle(queryClient, data);
       toast.success(message);
@@ -101,7 +98,7 @@ export function useAcceptCohost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: [...eventKeys.all, 'cohost-accept'],
-    mutationFn: (challengeId: number) => api.post(event, 'challenge/cohost/accept', { challengeId }),
+    mutationFn: acceptCohost,
     onSuccess: ({ data, message }) => {
       settle(queryClient, data);
       afterAnswer(queryClient);
@@ -119,7 +116,7 @@ export function useDeclineCohost(leave?: () => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: [...eventKeys.all, 'cohost-decline'],
-    mutationFn: (challengeId: number) => api.post(cohostDeclined, 'challenge/cohost/decline', { challengeId }),
+    mutationFn: declineCohost,
     onSuccess: async ({ data, message }, challengeId) => {
       afterAnswer(queryClient);
       toast.success(message);

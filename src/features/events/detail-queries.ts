@@ -1,10 +1,9 @@
 import { infiniteQueryOptions, queryOptions, type QueryKey } from '@tanstack/react-query';
-import { eventList, eventPeople, PEOPLE_LISTS, type EventList } from '#contract/events';
-import { memberList, type MemberCard } from '#contract/social';
-import * as z from 'zod/mini';
-import { api } from '../../lib/api-client';
-import { getNextPageParam, initialPageParam, pageSearchParams, type PageParam, type Pages } from '../../lib/paging';
-import { eventKeys } from './api';
+import type { eventPeople, EventList, PEOPLE_LISTS } from '#contract/events';
+import type { MemberCard } from '#contract/social';
+import type * as z from 'zod/mini';
+import { getNextPageParam, initialPageParam, type PageParam, type Pages } from '../../lib/paging';
+import { eventKeys, getCohostInvites, getEventPeople, getInvitableMembers } from './api';
 
 export type PeopleList = (typeof PEOPLE_LISTS)[number];
 type People = z.infer<typeof eventPeople>;
@@ -13,8 +12,7 @@ type People = z.infer<typeof eventPeople>;
 export const eventPeopleQuery = (challengeId: number, list: PeopleList) =>
   infiniteQueryOptions<People, Error, Pages<People>, QueryKey, PageParam>({
     queryKey: eventKeys.people(challengeId, list),
-    queryFn: ({ pageParam, signal }) =>
-      api.get(eventPeople, 'challenge/people', { searchParams: { challengeId, list, ...pageSearchParams(pageParam) }, signal }).then((r) => r.data),
+    queryFn: ({ pageParam, signal }) => getEventPeople(challengeId, list, pageParam, signal),
     initialPageParam,
     getNextPageParam,
     // The dialog says so in place, with a Try again.
@@ -29,7 +27,7 @@ export const eventPeopleQuery = (challengeId: number, list: PeopleList) =>
 export const invitableMembersQuery = (search: string) =>
   queryOptions<MemberCard[], Error, MemberCard[], QueryKey>({
     queryKey: [...eventKeys.all, 'invitable', search],
-    queryFn: ({ signal }) => api.get(memberList, 'selectMembers', { searchParams: { search }, signal }).then((r) => r.data.list),
+    queryFn: ({ signal }) => getInvitableMembers(search, signal),
     // While the next answer loads, the last list stays (ticks and all) rather than flashing a spinner.
     placeholderData: (previous) => previous,
     staleTime: 60_000,
@@ -39,7 +37,7 @@ export const invitableMembersQuery = (search: string) =>
 /** `GET /api/challenge/cohost-invites`: the viewer's co-host invitations waiting for an answer (page 1: a handful at most). */
 export const cohostInvitesQuery = queryOptions<EventList, Error, EventList, QueryKey>({
   queryKey: [...eventKeys.all, 'cohost-invites'],
-  queryFn: ({ signal }) => api.get(eventList, 'challenge/cohost-invites', { signal }).then((r) => r.data),
+  queryFn: ({ signal }) => getCohostInvites(signal),
   // Where it is shown, a failure shows nothing: the notifications themselves still say who asked.
   meta: { silent: true },
 });

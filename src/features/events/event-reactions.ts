@@ -1,9 +1,5 @@
-import { productLikes } from '#contract/events';
-import { feedLikers } from '#contract/feeds';
-import { api } from '../../lib/api-client';
-import { pageSearchParams } from '../../lib/paging';
 import type { ReactionAdapter } from '../feeds/reaction-adapter';
-import { eventKeys } from './api';
+import { eventKeys, getEventLikers, sendEventReaction } from './api';
 import { setEventLikes } from './event-cache';
 
 /**
@@ -13,11 +9,8 @@ import { setEventLikes } from './event-cache';
  */
 export const eventReactions: ReactionAdapter = {
   subject: 'event',
-  send: (id, likeUniCode) => api.post(productLikes, 'saveProductLike', { id, likeUniCode, type: 'challenge' }).then(({ data }) => ({ likes: data.likes })),
+  send: sendEventReaction,
   setLikes: setEventLikes,
   likersKey: eventKeys.likers,
-  likers: (challengeId, likeUniCode, page, signal) =>
-    api
-      .get(feedLikers, 'challenge/likes', { searchParams: { challengeId, ...(likeUniCode ? { likeUniCode } : {}), ...pageSearchParams(page) }, signal })
-      .then((r) => r.data),
+  likers: getEventLikers,
 };

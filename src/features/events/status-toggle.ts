@@ -1,10 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { eventStatus, type Event, type EventStatus } from '#contract/events';
+import type { Event, EventStatus } from '#contract/events';
 import type { MemberSummary } from '#contract/social';
-import { api } from '../../lib/api-client';
 import { sessionStore } from '../../lib/session-store';
 import { sendAsMutation, useOptimisticToggle, type ToggleSpec } from '../../lib/optimistic-toggle';
-import { eventKeys } from './api';
+import { eventKeys, postEventStatus } from './api';
 import { markStatusListsStale, setEventStatus } from './event-cache';
 
 /** The fields each toggle owns: one toggle's answer (or rollback) never overwrites what the other is changing. */
@@ -72,8 +71,6 @@ function viewer(): MemberSummary | undefined {
   return user ? { userId: user.userId, handleName: user.handleName, firstName: user.firstName, lastName: user.lastName, profileImage: user.profileImage } : undefined;
 }
 
-const post = (path: string, challengeId: number) => api.post(eventStatus, path, { challengeId }).then((r) => r.data);
-
 /**
  * Interested, through the one optimistic toggle (`POST /api/challenge/interestedChallengetoggle`): the mark and the
  * count change everywhere the event is cached at once, rapid clicks cost at most two requests and settle on the
@@ -86,7 +83,7 @@ export function useInterestedToggle() {
       INTERESTED_FIELDS,
       false,
       // The path toggles: it is only called when the server's state differs from the wish.
-      (eventId) => post('challenge/interestedChallengetoggle', eventId),
+      (eventId) => postEventStatus('challenge/interestedChallengetoggle', eventId),
       (a, b) => a.isInterested === b.isInterested,
     ),
   );
@@ -109,7 +106,7 @@ export function useGoingToggle() {
       queryClient,
       GOING_FIELDS,
       true,
-      (eventId, wish) => post(isIn(wish) ? 'challenge/join' : 'challenge/opt-out', eventId),
+      (eventId, wish) => postEventStatus(isIn(wish) ? 'challenge/join' : 'challenge/opt-out', eventId),
       // Going and waitlisted are one wish (to be in): the server decides which.
       (a, b) => isIn(a) === isIn(b),
     ),

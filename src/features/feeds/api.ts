@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { feed, feedList, feedLikers, type FeedList, type ReactionCode } from '#contract/feeds';
+import { feed, feedList, feedLikers, type FeedInput, type FeedList, type ReactionCode } from '#contract/feeds';
+import { hashTagOptions, userTagOptions } from '#contract/social';
 import { emptyData } from '#contract/envelope';
 import { notFound } from '@tanstack/react-router';
 import * as z from 'zod/mini';
@@ -85,3 +86,13 @@ export const sendReaction = (feedId: number, likeUniCode: ReactionCode | null) =
 
 /** `DELETE /api/feedDelete`. */
 export const deleteFeed = (feedId: number) => api.delete(emptyData, 'feedDelete', { feedId });
+
+/** `POST /api/feed` for a new post, `PUT /api/feed` (with `id`) for an edit; answers the saved post and the server's message. */
+export const saveFeed = (body: FeedInput) => (body.id === undefined ? api.post(feed, 'feed', body) : api.put(feed, 'feed', body));
+
+/** `GET /api/getUserTagfollowerFollowingList`: page 1 of the members a post may mention, for what was typed. */
+export const getMentionOptions = (search: string, signal: AbortSignal) =>
+  api.get(userTagOptions, 'getUserTagfollowerFollowingList', { searchParams: { search }, signal }).then((r) => r.data);
+
+/** `GET /api/feedTag`: page 1 of the hashtags in use, for what was typed. */
+export const getHashtagOptions = (search: string, signal: AbortSignal) => api.get(hashTagOptions, 'feedTag', { searchParams: { search }, signal }).then((r) => r.data);

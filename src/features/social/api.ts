@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
 import { followRequestSummary } from '#contract/notifications';
-import { memberList, memberProfile, type MemberList } from '#contract/social';
+import { memberList, memberProfile, relationship, type MemberList } from '#contract/social';
 import { api } from '../../lib/api-client';
 import { getNextPageParam, initialPageParam, pageSearchParams, type PageParam, type Pages } from '../../lib/paging';
 
@@ -70,3 +70,15 @@ export const requestsSummaryQuery = queryOptions({
   // The row that shows it stays away on failure; a toast for it would be noise.
   meta: { silent: true },
 });
+
+/** `POST /api/follow` (a follow, or a request to a private member) or `POST /api/unFollow` (unfollow, or withdraw a request); answers the relationship. */
+export const sendFollow = (userId: number, wantsEdge: boolean) => api.post(relationship, wantsEdge ? 'follow' : 'unFollow', { userId }).then((r) => r.data);
+
+/** `POST /api/follower/remove`: answers the relationship. */
+export const removeFollower = (userId: number) => api.post(relationship, 'follower/remove', { userId }).then((r) => r.data);
+
+/** `POST /api/follow/accept`: answers the relationship. */
+export const acceptFollowRequest = (userId: number) => api.post(relationship, 'follow/accept', { userId }).then((r) => r.data);
+
+/** `DELETE /api/deleteFollowRequest`: answers the relationship. */
+export const declineFollowRequest = (userId: number) => api.delete(relationship, 'deleteFollowRequest', { userId }).then((r) => r.data);

@@ -1,11 +1,17 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { MemberCard } from '#contract/social';
-import { relationship } from '#contract/social';
-import { api } from '../../lib/api-client';
 import { profileKeys } from '../profile/api';
 import { notificationKeys } from '../notifications/api';
-import { requestsSummaryKey, socialKeys, type FollowListKind, type MemberPages } from './api';
+import {
+  acceptFollowRequest,
+  declineFollowRequest,
+  removeFollower,
+  requestsSummaryKey,
+  socialKeys,
+  type FollowListKind,
+  type MemberPages,
+} from './api';
 import { patchRelationship } from './relationship-cache';
 
 /** Drops one member from every cached page of a follow list (a removed follower, an answered request). */
@@ -27,7 +33,7 @@ function dropFromLists(queryClient: QueryClient, kind: FollowListKind, userId: n
 export function useRemoveFollower() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: number) => api.post(relationship, 'follower/remove', { userId }).then((r) => r.data),
+    mutationFn: (userId: number) => removeFollower(userId),
     onSuccess: (rel) => {
       patchRelationship(queryClient, rel);
       dropFromLists(queryClient, 'followers', rel.userId);
@@ -40,7 +46,7 @@ export function useRemoveFollower() {
 export function useAcceptRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (member: MemberCard) => api.post(relationship, 'follow/accept', { userId: member.userId }).then((r) => r.data),
+    mutationFn: (member: MemberCard) => acceptFollowRequest(member.userId),
     onSuccess: (rel, member) => {
       remember(queryClient, member, 'accepted');
       // The answered row offers to follow back: it reads the new relationship.
@@ -59,7 +65,7 @@ export function useAcceptRequest() {
 export function useDeclineRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (member: MemberCard) => api.delete(relationship, 'deleteFollowRequest', { userId: member.userId }).then((r) => r.data),
+    mutationFn: (member: MemberCard) => declineFollowRequest(member.userId),
     onSuccess: (rel, member) => {
       remember(queryClient, member, 'declined');
       patchRelationship(queryClient, rel);

@@ -1,12 +1,10 @@
 import type { Relationship } from '#contract/social';
-import { api } from '../../lib/api-client';
 import { messages } from '../../lib/messages';
 import { sendAsMutation, useOptimisticToggle } from '../../lib/optimistic-toggle';
 import { toast } from '../../lib/toast';
-import { relationship } from '#contract/social';
 import { markOrganiserRequested } from '../events/event-cache';
 import { profileKeys } from '../profile/api';
-import { socialKeys } from './api';
+import { sendFollow, socialKeys } from './api';
 import { patchRelationship, refreshPrivateProfile } from './relationship-cache';
 
 /** A member as a follow button sees them: the relationship plus whether their profile is private. */
@@ -33,9 +31,7 @@ export function useFollowToggle() {
   const toggle = useOptimisticToggle<Relationship>('follow', (queryClient) => ({
     apply: (_key, rel) => patchRelationship(queryClient, rel, { optimistic: true }),
     send: (_key, wish) =>
-      sendAsMutation(queryClient, [...socialKeys.all, 'follow'], () =>
-        api.post(relationship, wantsEdge(wish) ? 'follow' : 'unFollow', { userId: wish.userId }).then((r) => r.data),
-      ),
+      sendAsMutation(queryClient, [...socialKeys.all, 'follow'], () => sendFollow(wish.userId, wantsEdge(wish))),
     same: (a, b) => a.isFollowing === b.isFollowing && a.isRequested === b.isRequested,
     onSettled: (_key, rel, before) => {
       if (rel.isRequested && !before.isRequested) toast.success(messages.social.followRequestSent);

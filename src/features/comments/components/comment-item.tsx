@@ -11,6 +11,7 @@ import { formatCount } from '../../profile/format';
 import type { ThreadReply } from '../comment-adapter';
 import { isUnsaved } from '../thread-mutations';
 import { CommentBox } from './comment-box';
+import { Icon } from '../../../components/icons';
 
 /** What every comment of one thread needs from it: who is looking, whose subject it is, and the actions. */
 export type ThreadControls = {
@@ -115,9 +116,7 @@ export function CommentItem({ comment, controls, onReply, hasReplies = false, ch
               disabled={unsaved}
               onClick={() => controls.like(comment)}
             >
-              <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4" fill={comment.isLiked ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
-                <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" />
-              </svg>
+              <Icon name="heart" className="size-4" fill={comment.isLiked ? 'currentColor' : 'none'} strokeWidth="2" />
               Like
               {comment.likeCount > 0 && <span className="tabular-nums">{formatCount(comment.likeCount)}</span>}
             </button>

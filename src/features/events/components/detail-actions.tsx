@@ -5,6 +5,7 @@ import { toast } from '../../../lib/toast';
 import { useCalendarDownload } from '../calendar-download';
 import { detailWords } from '../detail-mutations';
 import { InviteDialog } from './invite-dialog';
+import { Icon } from '../../../components/icons';
 
 /** The address of an event's page, the link to share. */
 export const eventUrl = (eventId: number) => new URL(`/events/${eventId}`, window.location.origin).href;
@@ -35,7 +36,7 @@ async function copyLink(url: string) {
   }
 }
 
-const iconProps = { viewBox: '0 0 24 24', 'aria-hidden': true, className: 'size-4', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
+const iconProps = { className: 'size-4', strokeWidth: 2 } as const;
 
 /**
  * Add to calendar (the `.ics`, in the event's zone, with its repeats), Share, and for the organiser and co-hosts
@@ -52,26 +53,20 @@ export function DetailActions({ event }: { event: Event }) {
       {open && (
         <Button variant="secondary" busy={calendar.isPending} onClick={() => calendar.mutate(event.id)}>
           {!calendar.isPending && (
-            <svg {...iconProps}>
-              <path d="M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zM4 10h16M8 3v4M16 3v4M12 13v5M9.5 15.5h5" />
-            </svg>
+            <Icon name="calendarAdd" {...iconProps} />
           )}
           Add to calendar
         </Button>
       )}
       {!event.isDraft && (
         <Button variant="secondary" onClick={() => void shareEvent(event)}>
-          <svg {...iconProps}>
-            <path d="M12 15V3M7.5 7.5 12 3l4.5 4.5M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7" />
-          </svg>
+          <Icon name="share" {...iconProps} />
           Share
         </Button>
       )}
       {open && !event.isDraft && event.canEdit && (
         <Button variant="secondary" onClick={() => setInviting(true)}>
-          <svg {...iconProps}>
-            <path d="M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM2 21a7 7 0 0 1 14 0M19 8v6M16 11h6" />
-          </svg>
+          <Icon name="userPlus" {...iconProps} />
           Invite
         </Button>
       )}

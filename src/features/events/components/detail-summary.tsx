@@ -13,6 +13,7 @@ import { DraftPublish } from './draft-publish';
 import { EventBanner } from './event-banner';
 import { EventMarks, IconFact, SportLine } from './event-labels';
 import { StatusButtons } from './status-buttons';
+import { Icon } from '../../../components/icons';
 
 /**
  * The top of an event's page: banner (its space kept from `dimens`, so nothing jumps as it loads), Draft and
@@ -94,9 +95,7 @@ export function DetailSummary({ event, menu, onLeave }: { event: Event; menu: Re
             aria-label={`${formatCount(event.commentCount)} ${event.commentCount === 1 ? 'comment' : 'comments'}`}
             className="flex min-h-11 shrink-0 items-center gap-1.5 rounded-full px-3 text-sm text-muted hover:bg-surface-2 hover:text-fg"
           >
-            <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
-              <path d="M4 5h16v11H9l-5 4z" />
-            </svg>
+            <Icon name="comment" className="size-5" strokeWidth="2" />
             <span className="tabular-nums">{formatCount(event.commentCount)}</span>
           </Link>
         )}

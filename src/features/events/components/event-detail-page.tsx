@@ -9,6 +9,7 @@ import { DetailPeople } from './detail-people';
 import { DetailRoute } from './detail-route';
 import { DetailSummary } from './detail-summary';
 import { EventMenu } from './event-menu';
+import { Icon } from '../../../components/icons';
 
 /**
  * `/events/$eventId`: one event whole — what, when (in its own zone) and where, the route on the map with its
@@ -29,9 +30,7 @@ export function EventDetailPage({ eventId }: { eventId: number }) {
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 pb-8">
       <div className="flex items-center gap-2 px-2 sm:px-0">
         <Link to="/events" className="flex min-h-11 items-center gap-1 rounded-full pr-3 pl-2 text-sm font-semibold text-muted hover:bg-surface-2 hover:text-fg">
-          <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-            <path d="M15 6l-6 6 6 6" />
-          </svg>
+          <Icon name="chevronLeft" className="size-5" strokeWidth="2" />
           Events
         </Link>
       </div>

@@ -31,9 +31,7 @@ export function EventsPage({ search }: { search: EventSearch }) {
           <p className="text-sm text-muted">Group rides, hikes and challenges: mark interested, or join.</p>
         </div>
         <Link to="/events/create" className={buttonClass('primary')}>
-          <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
-            <path d="M12 5v14M5 12h14" />
-          </svg>
+          <Icon name="plus" className="size-4" strokeWidth="2.5" />
           Create event
         </Link>
       </header>

@@ -3,6 +3,7 @@ import type { Event } from '#contract/events';
 import { buttonClass } from '../../../components/ui/button';
 import { isPast } from '../event-format';
 import { isFull, useGoingToggle, useInterestedToggle } from '../status-toggle';
+import { Icon } from '../../../components/icons';
 
 /** Why the buttons are off, if they are: a draft, a cancelled event or one that is over takes no one. */
 function closedReason(event: Event, now: Date): string | null {
@@ -37,9 +38,7 @@ export function StatusButtons({ event, now }: { event: Event; now: Date }) {
   if (event.isOrganiser) {
     return (
       <p className="flex min-h-11 items-center gap-2 rounded-xl bg-surface-2 px-3 py-2 text-sm font-semibold">
-        <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5 shrink-0 text-brand" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
-          <path d="M5 21V4h11l-2 4 2 4H5" />
-        </svg>
+        <Icon name="pennant" className="size-5 shrink-0 text-brand" strokeWidth="2" strokeLinecap="butt" />
         {organiserText(event, now)}
       </p>
     );
@@ -69,9 +68,7 @@ function Toggles({ event, now }: { event: Event; now: Date }) {
           onClick={() => void toggleInterested(event)}
           className={buttonClass(status.isInterested ? 'primary' : 'secondary')}
         >
-          <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4" fill={status.isInterested ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
-            <path d="M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z" />
-          </svg>
+          <Icon name="star" className="size-4" fill={status.isInterested ? 'currentColor' : 'none'} strokeWidth="2" />
           Interested
         </button>
         <button
@@ -84,9 +81,7 @@ function Toggles({ event, now }: { event: Event; now: Date }) {
           className={buttonClass(inGoing ? 'primary' : 'secondary')}
         >
           {status.isGoing && (
-            <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
-              <path d="M5 12.5l4.5 4.5L19 7.5" />
-            </svg>
+            <Icon name="check" className="size-4" strokeWidth="2.5" />
           )}
           {going}
         </button>

@@ -8,6 +8,7 @@ import { FileButton } from '../../../components/ui/file-button';
 import { UploadProgress, useReportBusy, useUploadProgress } from '../../../components/ui/upload-progress';
 import { imageFileProblem } from '../../../lib/image-file';
 import { uploadImage } from '../../../lib/upload';
+import { Icon } from '../../../components/icons';
 
 type Banner = NonNullable<Event['bannerImage']>;
 
@@ -75,10 +76,7 @@ export function BannerField({ value, onChange, error, onBusyChange }: Props) {
         ) : (
           !uploading && (
             <div className="flex size-full flex-col items-center justify-center gap-1 p-4 text-center text-sm text-muted">
-              <svg viewBox="0 0 24 24" aria-hidden="true" className="size-7" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
-                <path d="M4 5h16v14H4zM4 16l5-5 4 4 3-3 4 4" />
-                <circle cx="15.5" cy="9" r="1.5" />
-              </svg>
+              <Icon name="image" className="size-7" />
               No banner yet. A wide photo of the place works best.
             </div>
           )

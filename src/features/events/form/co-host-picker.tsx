@@ -6,6 +6,7 @@ import { Avatar } from '../../../components/avatar';
 import { controlClass } from '../../../components/ui/field-frame';
 import { useSession } from '../../auth/session-context';
 import { useSelectMembers } from './event-form-api';
+import { Icon } from '../../../components/icons';
 
 type Props = {
   value: MemberSummary[];
@@ -91,9 +92,7 @@ export function CoHostPicker({ value, onChange, onBlur, error, accepted = new Se
                   onClick={() => remove(m.userId)}
                   className="flex size-9 items-center justify-center rounded-full text-muted hover:bg-surface hover:text-fg"
                 >
-                  <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-                    <path d="M6 6l12 12M18 6L6 18" />
-                  </svg>
+                  <Icon name="close" className="size-4" strokeWidth="2" />
                 </button>
               )}
             </li>

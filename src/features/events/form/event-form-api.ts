@@ -1,17 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { event, type EventInput } from '#contract/events';
-import { locationInfo, route, type Route, type RouteInput } from '#contract/map-routes';
-import { api } from '../../../lib/api-client';
+import { route, type Route } from '#contract/map-routes';
 import { upload, type UploadOptions } from '../../../lib/upload';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { eventKeys } from '../api';
+import { eventKeys, saveEvent } from '../api';
 import { invitableMembersQuery } from '../detail-queries';
 import { replaceEvent } from '../event-cache';
 
-/** `POST /api/route` with JSON: the points drawn on the map, measured and stored by the server. */
-export const saveDrawnRoute = (body: RouteInput) => api.post(route, 'route', body).then((r) => r.data);
-
-/** `POST /api/route` multipart: a GPX file (`file`, with `name` and `sportId`), with upload progress. */
+/**
+ * `POST /api/route` multipart: a GPX file (`file`, with `name` and `sportId`), with upload progress. Through the
+ * upload helper (lib/upload.ts), not the API client, like the other uploads of the form.
+ */
 export function importGpx(file: File, { name, sportId }: { name: string; sportId: number }, options: UploadOptions = {}): Promise<Route> {
   const form = new FormData();
   // The fields before the file: a streaming multipart reader on the server meets them first.
@@ -20,13 +18,6 @@ export function importGpx(file: File, { name, sportId }: { name: string; sportId
   form.append('file', file, file.name);
   return upload(route, 'route', form, options).then((r) => r.data);
 }
-
-/**
- * `GET /api/getMapboxZipCode?lat=&lng=`: the place at a point when a geocoder is configured; every field null when
- * none is (the member types them). Silent: a geocoder that fails costs nothing but the prefill.
- */
-export const reverseGeocode = (lat: number, lng: number, signal?: AbortSignal) =>
-  api.get(locationInfo, 'getMapboxZipCode', { searchParams: { lat, lng }, signal }).then((r) => r.data);
 
 /** Members the viewer may ask to co-host, by what was typed (`invitableMembersQuery`: page 1 is plenty for a picker). */
 export function useSelectMembers(search: string, enabled: boolean) {
@@ -42,7 +33,7 @@ export function useSelectMembers(search: string, enabled: boolean) {
 export function useSaveEvent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: EventInput) => (body.id === undefined ? api.post(event, 'challenge', body) : api.put(event, 'challenge', body)),
+    mutationFn: saveEvent,
     onSuccess: ({ data }) => {
       replaceEvent(queryClient, data);
       queryClient.setQueryData(eventKeys.detail(data.id), data);

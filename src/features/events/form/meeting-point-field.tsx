@@ -6,7 +6,7 @@ import { MapCrosshair, useMapCentre } from '../../../components/map/map-crosshai
 import { MapView } from '../../../components/map/map-view';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { reverseGeocode } from './event-form-api';
+import { reverseGeocode } from '../api';
 import type { EventFormInput, EventFormValues } from './event-form-schema';
 
 type Form = UseFormReturn<EventFormInput, unknown, EventFormValues>;

@@ -8,7 +8,8 @@ import { FileButton } from '../../../components/ui/file-button';
 import { UploadProgress, useReportBusy, useUploadProgress } from '../../../components/ui/upload-progress';
 import { errorMessage } from '../../../lib/api-error';
 import { RouteFigures } from '../components/route-figures';
-import { importGpx, saveDrawnRoute } from './event-form-api';
+import { saveDrawnRoute } from '../api';
+import { importGpx } from './event-form-api';
 import { routeNeedsSaving, type EventFormInput, type EventFormValues } from './event-form-schema';
 
 type Form = UseFormReturn<EventFormInput, unknown, EventFormValues>;

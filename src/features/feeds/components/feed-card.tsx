@@ -135,9 +135,7 @@ export function FeedCard({ feed, variant = 'list', onDeleted, position }: Props)
           aria-label={`${formatCount(feed.commentCount)} ${feed.commentCount === 1 ? 'comment' : 'comments'}`}
           className="flex min-h-11 shrink-0 items-center gap-1.5 rounded-full px-3 text-sm text-muted hover:bg-surface-2 hover:text-fg"
         >
-          <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
-            <path d="M4 5h16v11H9l-5 4z" />
-          </svg>
+          <Icon name="comment" className="size-5" strokeWidth="2" />
           <span className="tabular-nums">{formatCount(feed.commentCount)}</span>
         </Link>
       </footer>

@@ -7,6 +7,7 @@ import { CommentThread } from '../../comments/components/comment-thread';
 import { feedComments } from '../../comments/feed-comments';
 import { feedDetailQuery } from '../api';
 import { FeedCard } from './feed-card';
+import { Icon } from '../../../components/icons';
 
 /** `/feeds/$feedId`: one post, whole, with its comment thread. Its address is the link to share. */
 export function FeedDetailPage({ feedId }: { feedId: number }) {
@@ -18,9 +19,7 @@ export function FeedDetailPage({ feedId }: { feedId: number }) {
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-4 pb-8">
       <div className="flex items-center gap-2 px-2 sm:px-0">
         <Link to="/feeds" className="flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface-2 hover:text-fg" aria-label="Back to the feed">
-          <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-            <path d="M15 6l-6 6 6 6" />
-          </svg>
+          <Icon name="chevronLeft" className="size-5" strokeWidth="2" />
         </Link>
         <h1 className="text-xl font-bold">Post</h1>
       </div>

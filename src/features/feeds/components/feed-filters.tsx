@@ -5,6 +5,7 @@ import { AddressSearchBox } from '../../../components/search-box';
 import { TextField } from '../../../components/ui/text-field';
 import { isRangeValid } from '../feed-search';
 import type { FeedSearch } from '../feed-search-params';
+import { Icon } from '../../../components/icons';
 
 const TABS = [
   { filter: undefined, label: 'Everyone' },
@@ -83,9 +84,7 @@ function DateRange({ from, to, onChange }: { from: string | undefined; to: strin
             active ? 'border-brand text-fg' : 'border-line text-muted hover:text-fg',
           )}
         >
-          <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-            <path d="M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zM4 10h16M8 3v4M16 3v4" />
-          </svg>
+          <Icon name="events" className="size-4" strokeWidth="2" />
           {active ? rangeLabel(from, to) : 'Any date'}
         </button>
         {active && (

@@ -8,6 +8,7 @@ import { filtersOf, isRangeValid } from '../feed-search';
 import type { FeedSearch } from '../feed-search-params';
 import { FeedFilters } from './feed-filters';
 import { FeedList } from './feed-list';
+import { Icon } from '../../../components/icons';
 
 const LIST_LABELS = { all: 'Posts from everyone', following: 'Posts from people you follow', mine: 'Your posts' } as const;
 
@@ -95,10 +96,7 @@ function FeedEmpty({ search }: { search: FeedSearch }) {
 export function EmptyState({ title, hint, action }: { title: string; hint: string; action?: ReactNode }) {
   return (
     <div className="mx-4 flex flex-col items-center gap-2 rounded-2xl border border-dashed border-line px-6 py-12 text-center sm:mx-0">
-      <svg viewBox="0 0 48 48" aria-hidden="true" className="mb-1 size-12 text-brand" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
-        <path d="M4 38l12-18 8 10 6-8 14 16z" />
-        <circle cx="34" cy="12" r="4" />
-      </svg>
+      <Icon name="landscape" className="mb-1 size-12 text-brand" />
       <p className="text-lg font-semibold">{title}</p>
       <p className="max-w-sm text-sm text-muted">{hint}</p>
       {action && <div className="mt-3">{action}</div>}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type TouchEvent } from 'react';
 import { createPortal } from 'react-dom';
 import type { FeedImage } from '#contract/feeds';
 import { sizeOf } from '../mappers';
+import { Icon } from '../../../components/icons';
 
 /** How far a finger must travel sideways for a swipe to change the photo. */
 const SWIPE_MIN_PX = 50;
@@ -78,9 +79,7 @@ export function PhotoViewer({ images, start, title, onClose }: { images: FeedIma
           onClick={onClose}
           className="flex size-11 items-center justify-center rounded-full hover:bg-white/15"
         >
-          <svg viewBox="0 0 24 24" aria-hidden="true" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-            <path d="M6 6l12 12M18 6L6 18" />
-          </svg>
+          <Icon name="close" strokeWidth="2" />
         </button>
       </div>
       <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 pb-6 sm:px-16" onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
@@ -114,9 +113,7 @@ function ArrowButton({ direction, disabled, onClick }: { direction: 'previous' |
       onClick={onClick}
       className={`absolute top-1/2 hidden size-12 -translate-y-1/2 items-center justify-center rounded-full bg-white/10 hover:bg-white/25 disabled:opacity-30 sm:flex ${direction === 'previous' ? 'left-3' : 'right-3'}`}
     >
-      <svg viewBox="0 0 24 24" aria-hidden="true" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-        <path d={direction === 'previous' ? 'M15 6l-6 6 6 6' : 'M9 6l6 6-6 6'} />
-      </svg>
+      <Icon name={direction === 'previous' ? 'chevronLeft' : 'chevronRight'} strokeWidth="2" />
     </button>
   );
 }

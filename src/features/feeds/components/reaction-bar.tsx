@@ -7,6 +7,7 @@ import type { ReactionAdapter } from '../reaction-adapter';
 import { useReactionToggle } from '../reaction-toggle';
 import { LikersDialog } from './likers-dialog';
 import { ReactionPicker } from './reaction-picker';
+import { Icon } from '../../../components/icons';
 
 /** How long the pointer rests on the button before the picker opens (desktop), and a press lasts to count as long. */
 const HOVER_OPEN_MS = 500;
@@ -95,9 +96,7 @@ export function ReactionBar({ adapter, subject }: { adapter: ReactionAdapter; su
               {mine.emoji}
             </span>
           ) : (
-            <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
-              <path d="M12 20s-7-4.4-9.2-9A5 5 0 0 1 12 6a5 5 0 0 1 9.2 5c-2.2 4.6-9.2 9-9.2 9z" />
-            </svg>
+            <Icon name="react" className="size-5" strokeWidth="2" />
           )}
           <span aria-hidden="true">{mine ? mine.label : 'Like'}</span>
         </button>
@@ -109,9 +108,7 @@ export function ReactionBar({ adapter, subject }: { adapter: ReactionAdapter; su
           onClick={() => setPicker((p) => (p ? null : { focus: true }))}
           className="flex min-h-11 w-8 items-center justify-center rounded-r-full text-muted hover:bg-surface-2 hover:text-fg"
         >
-          <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
-            <path d="M6 15l6-6 6 6" />
-          </svg>
+          <Icon name="chevronUp" className="size-4" strokeWidth="2.2" />
         </button>
         {picker && (
           <ReactionPicker

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { FileButton } from '../../../components/ui/file-button';
 import { UploadProgress } from '../../../components/ui/upload-progress';
 import type { usePhotoUploads } from './use-photo-uploads';
+import { Icon, type IconName } from '../../../components/icons';
 
 type Props = { photos: ReturnType<typeof usePhotoUploads>; error?: string | undefined };
 
@@ -66,13 +67,13 @@ export function PhotoUploads({ photos, error }: Props) {
                   </Button>
                 ) : (
                   <div className="flex items-center justify-between gap-1">
-                    <IconButton label={`Move photo ${index + 1} left`} disabled={index === 0} onClick={() => photos.move(item.id, index - 1)} path="M15 6l-6 6 6 6" />
-                    <IconButton label={`Remove photo ${index + 1}`} onClick={() => photos.remove(item.id)} path="M6 6l12 12M18 6L6 18" />
+                    <IconButton label={`Move photo ${index + 1} left`} disabled={index === 0} onClick={() => photos.move(item.id, index - 1)} icon="chevronLeft" />
+                    <IconButton label={`Remove photo ${index + 1}`} onClick={() => photos.remove(item.id)} icon="close" />
                     <IconButton
                       label={`Move photo ${index + 1} right`}
                       disabled={index === items.length - 1}
                       onClick={() => photos.move(item.id, index + 1)}
-                      path="M9 6l6 6-6 6"
+                      icon="chevronRight"
                     />
                   </div>
                 )}
@@ -98,7 +99,7 @@ export function PhotoUploads({ photos, error }: Props) {
   );
 }
 
-function IconButton({ label, path, disabled, onClick }: { label: string; path: string; disabled?: boolean; onClick(): void }) {
+function IconButton({ label, icon, disabled, onClick }: { label: string; icon: IconName; disabled?: boolean; onClick(): void }) {
   return (
     <button
       type="button"
@@ -108,9 +109,7 @@ function IconButton({ label, path, disabled, onClick }: { label: string; path: s
       onClick={onClick}
       className="flex size-9 items-center justify-center rounded-lg text-muted hover:bg-surface hover:text-fg disabled:opacity-40"
     >
-      <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-        <path d={path} />
-      </svg>
+      <Icon name={icon} className="size-5" strokeWidth="2" />
     </button>
   );
 }

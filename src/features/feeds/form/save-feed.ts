@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { feed, type Feed, type FeedInput } from '#contract/feeds';
-import { api } from '../../../lib/api-client';
-import { feedKeys, type FeedPages } from '../api';
+import type { Feed } from '#contract/feeds';
+import { feedKeys, saveFeed, type FeedPages } from '../api';
 import { replaceFeed } from '../feed-cache';
 
 /**
@@ -21,7 +20,7 @@ async function reloadFirstPages(queryClient: QueryClient, saved: Feed, isEdit: b
 export function useSaveFeed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: FeedInput) => (body.id === undefined ? api.post(feed, 'feed', body) : api.put(feed, 'feed', body)),
+    mutationFn: saveFeed,
     // Not awaited: the form closes at once while the lists reload behind it.
     onSuccess: ({ data }, body) => void reloadFirstPages(queryClient, data, body.id !== undefined),
   });

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { HASHTAG_COUNT_CAP, hashTagOptions, userTagOptions } from '#contract/social';
-import { api } from '../../../lib/api-client';
+import { HASHTAG_COUNT_CAP } from '#contract/social';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { feedKeys } from '../api';
+import { feedKeys, getHashtagOptions, getMentionOptions } from '../api';
 import type { TagKind } from './tag-token';
 
 /** One option of the description's autocomplete: what is inserted after the trigger, and how it is shown. */
@@ -13,7 +12,7 @@ const tagOptionsKey = (kind: TagKind, search: string) => [...feedKeys.all, 'tag-
 /** `GET /api/getUserTagfollowerFollowingList` or `GET /api/feedTag`: page 1 of options for what was typed. */
 async function fetchTagOptions(kind: TagKind, search: string, signal: AbortSignal): Promise<TagOption[]> {
   if (kind === 'mention') {
-    const { data } = await api.get(userTagOptions, 'getUserTagfollowerFollowingList', { searchParams: { search }, signal });
+    const data = await getMentionOptions(search, signal);
     return data.list.map((m) => ({
       id: `u${m.userId}`,
       value: m.handleName,
@@ -23,7 +22,7 @@ async function fetchTagOptions(kind: TagKind, search: string, signal: AbortSigna
       name: `${m.firstName} ${m.lastName}`,
     }));
   }
-  const { data } = await api.get(hashTagOptions, 'feedTag', { searchParams: { search }, signal });
+  const data = await getHashtagOptions(search, signal);
   return data.list.map((t) => ({
     id: `h${t.tagName}`,
     value: t.tagName,

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { Avatar } from '../../../components/avatar';
 import { badgeText } from '../badge-text';
 import { requestsSummaryQuery } from '../../social/api';
+import { Icon } from '../../../components/icons';
 
 /** The row at the top of the notifications while follow requests wait: how many, who asked last, and the way in. */
 export function FollowRequestsRow() {
@@ -30,9 +31,7 @@ export function FollowRequestsRow() {
       <span aria-hidden="true" className="rounded-full bg-danger px-2 py-0.5 text-xs font-bold text-on-danger">
         {badgeText(count)}
       </span>
-      <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5 shrink-0 text-muted" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-        <path d="m9 6 6 6-6 6" />
-      </svg>
+      <Icon name="chevronRight" className="size-5 shrink-0 text-muted" strokeWidth="2" strokeLinejoin="miter" />
     </Link>
   );
 }

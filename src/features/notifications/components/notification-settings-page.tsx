@@ -7,6 +7,7 @@ import { Switch } from '../../../components/ui/switch';
 import { notificationSettingsQuery, useNotificationSettingToggle, type Channels } from '../api';
 import { CHANNEL_LABELS, KIND_LABELS } from '../kind-labels';
 import { LoadError } from '../../../components/load-error';
+import { Icon } from '../../../components/icons';
 
 const CHANNELS = ['inApp', 'email'] as const;
 
@@ -36,9 +37,7 @@ export function NotificationSettingsPage() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <Link to="/notifications" className="inline-flex min-h-11 items-center gap-1 self-start rounded-lg text-sm font-medium text-muted hover:text-fg">
-        <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-          <path d="m15 6-6 6 6 6" />
-        </svg>
+        <Icon name="chevronLeft" className="size-4" strokeWidth="2" strokeLinejoin="miter" />
         Notifications
       </Link>
       <div>

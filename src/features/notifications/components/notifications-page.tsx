@@ -41,12 +41,7 @@ export function NotificationsPage() {
             Mark all as read
           </Button>
           <Link to="/notifications/settings" className={buttonClass('ghost')}>
-            <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
-              <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0" />
-              <circle cx="16" cy="6" r="2" />
-              <circle cx="10" cy="12" r="2" />
-              <circle cx="18" cy="18" r="2" />
-            </svg>
+            <Icon name="sliders" className="size-5" />
             Settings
           </Link>
         </div>

@@ -1,4 +1,5 @@
 import { SPORTS } from '#contract/sports';
+import { Icon } from '../../../components/icons';
 
 type Props = { value: readonly number[]; onChange(value: number[]): void; onBlur?(): void; error?: string | undefined };
 
@@ -29,9 +30,7 @@ export function SportChips({ value, onChange, onBlur, error }: Props) {
                 }
               >
                 {checked && (
-                  <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
-                    <path d="M5 12l5 5 9-10" />
-                  </svg>
+                  <Icon name="tick" className="size-4" strokeWidth="2.5" />
                 )}
                 {sport.name}
               </span>

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { useSession } from '../../auth/session-context';
 import { proseClass } from './public-layout';
+import { Icon } from '../../../components/icons';
 
 const BELIEFS = [
   {
@@ -161,19 +162,6 @@ export function AboutPage() {
 /** The hairpin bends the product is named after, climbing a hill to a flag. */
 function SwitchbackClimb() {
   return (
-    <svg viewBox="0 0 360 260" aria-hidden="true" className="mx-auto hidden w-full max-w-sm lg:block">
-      <path d="M170 252c50-60 90-110 125-118 25-6 45 14 65 40v78z" className="fill-line" opacity=".6" />
-      <path d="M0 252c60-10 100-132 150-192 15-18 45-18 60 0 50 60 90 182 150 192z" className="fill-surface-3" />
-      <path
-        d="M60 242H280a12 12 0 0 0 0-24H96a12 12 0 0 1 0-24H252a12 12 0 0 0 0-24H122a12 12 0 0 1 0-24H228a12 12 0 0 0 0-24H150a10 10 0 0 1 0-20H196a10 10 0 0 0 0-20H180"
-        fill="none"
-        className="stroke-brand"
-        strokeWidth="3.5"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-      <path d="M180 82V50l20 7-20 7" fill="none" className="stroke-fg" strokeWidth="3" strokeLinejoin="round" strokeLinecap="round" />
-      <circle cx="60" cy="242" r="6" className="fill-brand stroke-surface" strokeWidth="2.5" />
-    </svg>
+    <Icon name="switchbackClimb" className="mx-auto hidden w-full max-w-sm lg:block" />
   );
 }

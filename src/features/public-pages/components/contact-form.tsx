@@ -3,14 +3,15 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type * as z from 'zod/mini';
-import { CONTACT_MESSAGE_MAX, contactBody, contactData } from '#contract/contact';
+import { CONTACT_MESSAGE_MAX, contactBody } from '#contract/contact';
 import { Button } from '../../../components/ui/button';
 import { TextArea } from '../../../components/ui/text-area';
 import { TextField } from '../../../components/ui/text-field';
-import { api } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth/session-context';
+import { sendContactMessage } from '../api';
+import { Icon } from '../../../components/icons';
 
 type ContactValues = z.output<typeof contactBody>;
 
@@ -18,7 +19,7 @@ const FIELDS = ['name', 'email', 'message'] as const;
 const MESSAGE_MAX = CONTACT_MESSAGE_MAX;
 
 function useSendContactMessage() {
-  return useMutation({ mutationFn: (values: ContactValues) => api.post(contactData, 'contact', values) });
+  return useMutation({ mutationFn: (values: ContactValues) => sendContactMessage(values) });
 }
 
 /**
@@ -100,18 +101,7 @@ function ThankYou({ name, email, onAnother }: { name: string; email: string; onA
   return (
     <div className="flex flex-col items-start gap-4 py-4">
       <span className="inline-flex size-12 items-center justify-center rounded-full bg-surface-2 text-success">
-        <svg
-          viewBox="0 0 24 24"
-          aria-hidden="true"
-          className="size-7"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d="M5 12.5l4.5 4.5L19 7.5" />
-        </svg>
+        <Icon name="check" className="size-7" strokeWidth="2.2" />
       </span>
       <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold tracking-tight focus:outline-none">
         Thank you, {name.split(/\s+/)[0]}. Your message is on its way.

@@ -1,163 +1,62 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { SPORTS, type SportId } from '#contract/sports';
+import { Icon, type IconName } from '../../../components/icons';
 import { buttonClass } from '../../../components/ui/button';
 import { useSession } from '../../auth/session-context';
 import { AppStoreLinks } from './public-layout';
 
 /** What each sport of spec §3 looks like and what it means on Switchback. */
-const SPORT_DETAILS: Record<SportId, { blurb: string; icon: ReactNode }> = {
-  53: {
-    blurb: 'Singletrack, enduro laps and bike-park days.',
-    icon: (
-      <>
-        <Bike />
-        <path d="M1.5 22c1.5-1.6 3-1.6 4.5 0s3 1.6 4.5 0 3-1.6 4.5 0 3 1.6 4.5 0 2.2-1.2 3-.6" />
-      </>
-    ),
-  },
-  37: {
-    blurb: 'Longer loops and bigger climbs with a little help from the battery.',
-    icon: (
-      <>
-        <Bike />
-        <path d="M13 1.5l-2.5 3.5h3L11 8.5" />
-      </>
-    ),
-  },
-  34: {
-    blurb: 'Club spins, gran fondos and the café stop in the middle.',
-    icon: (
-      <>
-        <Bike />
-        <path d="M1.5 22h21" />
-      </>
-    ),
-  },
-  35: {
-    blurb: 'Day hikes, summit pushes and multi-day treks.',
-    icon: (
-      <>
-        <path d="M2 20.5l7-12 4 6.5 2.5-3.5 6.5 9z" />
-        <path d="M9 8.5V3l4 1.5-4 1.5" />
-      </>
-    ),
-  },
-  5: {
-    blurb: 'Trail runs, tempo sessions and race day.',
-    icon: (
-      <>
-        <path d="M2.5 17.5c0-3 .8-6 2-7.5l3 2 2.7-1.2 2 2.2c2.4 1 5.6 1.5 7.8 2.6 1 .6 1.5 1.6 1.5 3.4z" />
-        <path d="M2.5 20.5h19.5M9 13.5l1.5-1M11.5 15l1.5-1" />
-      </>
-    ),
-  },
-  54: {
-    blurb: 'Dog walks, the long way to work and slow Sunday strolls.',
-    icon: (
-      <>
-        <circle cx="13" cy="4" r="2" />
-        <path d="M12.5 7.5l-2 7-2.5 7M10.5 14.5l3.5 2.5 1 4.5M12.5 8.5l-3.5 3M12.5 8.5l3 3.5" />
-      </>
-    ),
-  },
-  59: {
-    blurb: 'Paddling, climbing, skiing: if it gets you outside, it counts.',
-    icon: (
-      <>
-        <circle cx="12" cy="12" r="9.5" />
-        <path d="M15.5 8.5l-2 5-5 2 2-5z" />
-      </>
-    ),
-  },
+const SPORT_DETAILS: Record<SportId, { blurb: string; icon: IconName }> = {
+  53: { blurb: 'Singletrack, enduro laps and bike-park days.', icon: 'bikeTrail' },
+  37: { blurb: 'Longer loops and bigger climbs with a little help from the battery.', icon: 'bikeElectric' },
+  34: { blurb: 'Club spins, gran fondos and the café stop in the middle.', icon: 'bikeRoad' },
+  35: { blurb: 'Day hikes, summit pushes and multi-day treks.', icon: 'summit' },
+  5: { blurb: 'Trail runs, tempo sessions and race day.', icon: 'shoe' },
+  54: { blurb: 'Dog walks, the long way to work and slow Sunday strolls.', icon: 'walker' },
+  59: { blurb: 'Paddling, climbing, skiing: if it gets you outside, it counts.', icon: 'compass' },
 };
 
-/** Two wheels and a frame, shared by the three cycling icons. */
-function Bike() {
-  return (
-    <>
-      <circle cx="5.5" cy="15" r="4" />
-      <circle cx="18.5" cy="15" r="4" />
-      <path d="M5.5 15l4-7h6.5l2.5 7M9.5 8l3 7h-7M16 8l-3.5 7M8 5.5h3M15 5.5h2.5l-1.5 2.5" />
-    </>
-  );
-}
-
-function OutlineIcon({ children, className }: { children: ReactNode; className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.7"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-    >
-      {children}
-    </svg>
-  );
-}
-
-const FEATURES: { title: string; text: string; icon: ReactNode }[] = [
+const FEATURES: { title: string; text: string; icon: IconName }[] = [
   {
     title: 'Share the ride',
     text: 'Post photos and short videos from the trail, tag the people you were out with, and add the hashtags others search for.',
-    icon: (
-      <>
-        <rect x="3" y="5" width="18" height="14" rx="2.5" />
-        <path d="M3 16l5-5 4 4 3-3 6 6" />
-        <circle cx="16" cy="9" r="1.5" />
-      </>
-    ),
+    icon: 'photo',
   },
   {
     title: 'React and comment',
     text: 'Cheer a first big climb with a reaction, ask about the line through the rock garden, and reply in threads.',
-    icon: <path d="M4 5h16v11H9l-5 4zM8 9.5h8M8 12.5h5" />,
+    icon: 'commentText',
   },
   {
     title: 'Follow your crew',
     text: 'Follow friends, clubs and local legends. Keep your profile private if you like and approve each follow request yourself.',
-    icon: <path d="M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM2 21a7 7 0 0 1 14 0M19 8v6M16 11h6" />,
+    icon: 'userPlus',
   },
   {
     title: 'Events with a route on a map',
     text: "Join or organise group rides, hikes and challenges. Draw the route, set the meeting point and the goals, and see who's interested and who's going.",
-    icon: (
-      <>
-        <path d="M3 6l6-2.5 6 2.5 6-2.5v14.5l-6 2.5-6-2.5-6 2.5z" />
-        <path d="M9 3.5V18M15 6v14.5" />
-      </>
-    ),
+    icon: 'routeMap',
   },
   {
     title: 'Log every activity',
     text: 'Keep distance, time and elevation for every outing, look back over your weeks on charts, and share live location while you are out.',
-    icon: <path d="M3 12h4l3-8 4 16 3-8h4" />,
+    icon: 'activities',
   },
   {
     title: 'Keep a gear list',
     text: 'Bikes, boots and shoes with the details riders actually ask about: year, frame size, wheel size, travel and build kit.',
-    icon: (
-      <>
-        <circle cx="12" cy="12" r="3" />
-        <path d="M12 2.5v3M12 18.5v3M2.5 12h3M18.5 12h3M5.3 5.3l2.1 2.1M16.6 16.6l2.1 2.1M5.3 18.7l2.1-2.1M16.6 7.4l2.1-2.1" />
-      </>
-    ),
+    icon: 'gear',
   },
   {
     title: 'Accounts for the kids',
     text: 'Parents and guardians add associates for their children and decide, permission by permission, what each one can post, join and see.',
-    icon: (
-      <path d="M8 9a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM2.5 20a5.5 5.5 0 0 1 11 0M17 12a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM14.5 20a4 4 0 0 1 7.5-2" />
-    ),
+    icon: 'family',
   },
   {
     title: 'You stay in control',
     text: 'Block, mute or report any member, post, short or comment. Blocked members cannot see you, and reports go straight to our moderators.',
-    icon: <path d="M12 2.5l8 3v6c0 5-3.4 8.6-8 10-4.6-1.4-8-5-8-10v-6zM8.5 12l2.5 2.5 4.5-5" />,
+    icon: 'shield',
   },
 ];
 
@@ -199,7 +98,7 @@ function JoinActions({ className }: { className?: string }) {
 function Hero() {
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden border-b border-line bg-surface-2">
-      <Contours className="pointer-events-none absolute inset-0 size-full text-line" />
+      <Icon name="contours" className="pointer-events-none absolute inset-0 size-full text-line" />
       <div className="relative mx-auto grid max-w-6xl items-center gap-12 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-[1.25fr_1fr] lg:py-24">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full border border-line bg-surface px-3 py-1 text-sm font-medium text-muted">
@@ -224,29 +123,6 @@ function Hero() {
   );
 }
 
-/** Topographic lines behind the hero, drawn rather than downloaded. */
-function Contours({ className }: { className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 1200 600"
-      preserveAspectRatio="xMidYMid slice"
-      aria-hidden="true"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.2"
-    >
-      <path d="M-20 480c120-40 220-20 330-70s190-140 330-140 240 90 380 80 220-70 200-90" />
-      <path d="M-20 520c140-30 240-10 350-60s200-130 320-130 250 100 390 90 210-60 180-80" opacity=".7" />
-      <path d="M-20 440c110-50 200-40 310-90s180-150 340-150 230 80 370 70 230-80 220-100" opacity=".7" />
-      <path d="M700 120c60-30 150-30 200 10s20 100-60 110-170-20-170-60 10-45 30-60z" />
-      <path d="M730 130c40-20 110-20 140 8s10 70-45 76-120-12-120-42 10-30 25-42z" opacity=".7" />
-      <path d="M40 160c80-60 200-70 260-20s-10 130-120 130S-30 220 40 160z" opacity=".6" />
-      <path d="M80 170c50-35 130-40 170-10s-10 80-80 80-135-35-90-70z" opacity=".5" />
-    </svg>
-  );
-}
-
 /** A post and an event as they look in the app, so a visitor sees the product before signing up. */
 function HeroPreview() {
   return (
@@ -261,7 +137,7 @@ function HeroPreview() {
           <span className="ml-auto rounded-full bg-surface-3 px-2.5 py-1 text-xs font-medium">Following</span>
         </div>
         <p className="mt-3 text-sm">Sunday loop over Kessel Ridge. The new switchbacks on the north side are dry and flowing. #trailcrew</p>
-        <RouteMap />
+        <Icon name="routePreview" className="mt-3 block w-full rounded-xl bg-surface-2" />
         <dl className="mt-3 grid grid-cols-3 gap-2 text-center">
           {[
             ['Distance', '23.9 mi'],
@@ -276,9 +152,7 @@ function HeroPreview() {
         </dl>
         <div className="mt-3 flex items-center gap-4 text-xs text-muted">
           <span className="inline-flex items-center gap-1">
-            <svg viewBox="0 0 24 24" className="size-4 text-brand" fill="currentColor">
-              <path d="M12 21s-7.5-4.6-9.5-9.3C1.2 8.4 3.3 5 6.8 5c2 0 3.5 1.1 5.2 3 1.7-1.9 3.2-3 5.2-3 3.5 0 5.6 3.4 4.3 6.7C19.5 16.4 12 21 12 21z" />
-            </svg>
+            <Icon name="heartFilled" className="size-4 text-brand" />
             24 reactions
           </span>
           <span>6 comments</span>
@@ -302,29 +176,6 @@ function HeroPreview() {
         </div>
       </div>
     </div>
-  );
-}
-
-function RouteMap() {
-  return (
-    <svg viewBox="0 0 320 150" className="mt-3 block w-full rounded-xl bg-surface-2">
-      <g fill="none" stroke="currentColor" className="text-line" strokeWidth="1">
-        <path d="M0 120c40-10 70-40 110-40s70 30 110 25 70-40 100-45" />
-        <path d="M0 100c40-10 70-45 110-45s70 35 110 30 70-45 100-50" />
-        <path d="M150 40c20-15 60-15 70 5s-20 35-45 32-45-22-25-37z" />
-        <path d="M165 45c12-8 36-8 42 3s-12 20-27 18-27-13-15-21z" />
-      </g>
-      <path
-        d="M30 128c20-6 30-22 52-24s28 14 46 6 10-34 28-44 26 10 34 2 4-22 18-26 24 12 30 26 24 18 42 10"
-        fill="none"
-        className="stroke-brand"
-        strokeWidth="3.5"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-      <circle cx="30" cy="128" r="6" className="fill-success stroke-surface" strokeWidth="2.5" />
-      <circle cx="280" cy="98" r="6" className="fill-danger stroke-surface" strokeWidth="2.5" />
-    </svg>
   );
 }
 
@@ -353,7 +204,7 @@ function SportsSection() {
             className="flex w-[calc(50%-0.375rem)] flex-col gap-3 rounded-2xl lg:flex-row lg:gap-4 border border-line bg-surface p-4 transition-colors hover:border-brand sm:w-[calc(33.333%-0.5rem)] sm:p-5 lg:w-[calc(25%-0.5625rem)]"
           >
             <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-xl bg-surface-2 text-brand">
-              <OutlineIcon className="size-7">{SPORT_DETAILS[sport.id].icon}</OutlineIcon>
+              <Icon name={SPORT_DETAILS[sport.id].icon} className="size-7" strokeWidth="1.7" />
             </span>
             <div>
               <h3 className="font-semibold">{sport.name}</h3>
@@ -377,7 +228,7 @@ function FeaturesSection() {
           {FEATURES.map((f) => (
             <li key={f.title}>
               <span className="inline-flex size-11 items-center justify-center rounded-xl bg-brand text-on-brand">
-                <OutlineIcon className="size-6">{f.icon}</OutlineIcon>
+                <Icon name={f.icon} className="size-6" strokeWidth="1.7" />
               </span>
               <h3 className="mt-4 font-semibold">{f.title}</h3>
               <p className="mt-2 text-sm leading-relaxed text-muted">{f.text}</p>
@@ -407,19 +258,7 @@ function LocationSection() {
         <ul className="mt-8 flex flex-col gap-5">
           {points.map(([title, text]) => (
             <li key={title} className="flex gap-3">
-              <svg
-                viewBox="0 0 24 24"
-                aria-hidden="true"
-                className="mt-0.5 size-6 shrink-0 text-success"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              >
-                <circle cx="12" cy="12" r="9.5" />
-                <path d="M8 12.5l2.8 2.8L16.5 9.5" />
-              </svg>
+              <Icon name="checkCircle" className="mt-0.5 size-6 shrink-0 text-success" strokeWidth="2" />
               <p className="text-muted">
                 <strong className="font-semibold text-fg">{title}.</strong> {text}
               </p>
@@ -432,7 +271,10 @@ function LocationSection() {
   );
 }
 
-/** A route whose start and finish fade out inside a privacy zone. */
+/**
+ * A route whose start and finish fade out inside a privacy zone. Kept here rather than in feature-icons.tsx: it is
+ * not a drawing alone, its caption is the page's own words (a <text>).
+ */
 function PrivacyZoneMap() {
   return (
     <svg viewBox="0 0 480 340" aria-hidden="true" className="block w-full rounded-3xl border border-line bg-surface-2">
@@ -490,14 +332,7 @@ function ClosingCall() {
   return (
     <section aria-labelledby="closing-title" className="px-4 pb-16 sm:px-6 sm:pb-24">
       <div className="relative mx-auto max-w-6xl overflow-hidden rounded-3xl bg-fg px-6 py-14 text-center text-surface sm:px-12">
-        <svg
-          viewBox="0 0 600 200"
-          preserveAspectRatio="none"
-          aria-hidden="true"
-          className="pointer-events-none absolute inset-x-0 bottom-0 h-24 w-full opacity-20"
-        >
-          <path d="M0 200V150l90-40 60 50 90-110 80 80 60-50 90 70 70-50 60 40v60z" className="fill-surface" />
-        </svg>
+        <Icon name="ridge" className="pointer-events-none absolute inset-x-0 bottom-0 h-24 w-full opacity-20" />
         <h2 id="closing-title" className="relative text-3xl font-bold tracking-tight text-balance sm:text-4xl">
           Your next ride starts with a follow
         </h2>

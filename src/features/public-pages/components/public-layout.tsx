@@ -5,6 +5,7 @@ import { ThemeSwitch } from '../../../components/theme-switch';
 import { buttonClass } from '../../../components/ui/button';
 import { Logo } from '../../../components/ui/logo';
 import { useSession } from '../../auth/session-context';
+import { Icon } from '../../../components/icons';
 
 const SITE_LINKS = [
   { to: '/about-us', label: 'About' },
@@ -109,17 +110,7 @@ function SiteHeader() {
           aria-controls={menuId}
           onClick={() => setMenuOpen((o) => !o)}
         >
-          <svg
-            viewBox="0 0 24 24"
-            aria-hidden="true"
-            className="size-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          >
-            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
+          <Icon name={menuOpen ? 'close' : 'menu'} strokeWidth="2" />
           <span className="sr-only">Menu</span>
         </button>
       </div>
@@ -157,21 +148,7 @@ function storeUrls() {
 }
 
 function PhoneIcon({ download = false }: { download?: boolean }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      className="size-6 shrink-0"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <rect x="6" y="2.5" width="12" height="19" rx="2.5" />
-      <path d={download ? 'M10.5 18.5h3M12 7v6m-2.5-2.5L12 13l2.5-2.5' : 'M10.5 18.5h3'} />
-    </svg>
-  );
+  return <Icon name={download ? 'phoneDownload' : 'phone'} className="size-6 shrink-0" />;
 }
 
 function StoreBadge({ href, store, kicker }: { href: string; store: string; kicker: string }) {

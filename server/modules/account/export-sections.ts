@@ -1,0 +1,43 @@
+import { eventCommentsExportSection, eventReactionsExportSection } from '../events/comment-export-section';
+import {
+  eventAttendanceExportSection,
+  eventCohostInvitationsExportSection,
+  eventInterestsExportSection,
+  eventsExportSection,
+} from '../events/export-section';
+import { feedCommentsExportSection } from '../feeds/comment-export-section';
+import { feedsExportSection } from '../feeds/export-section';
+import { routesExportSection } from '../map-routes/export-section';
+import { notificationsExportSection, notificationSettingsExportSection } from '../notifications/export-section';
+import { followsExportSection } from '../social/export-section';
+import {
+  contactMessagesExportSection,
+  profileExportSection,
+  sessionsExportSection,
+  uploadsExportSection,
+} from './core-export-sections';
+import { checkExportSections } from './export-registry';
+
+/**
+ * Every section of the member's data export, in the order `switchback-export.json` lists them. An area that stores
+ * something about a member exports its section beside its routes (see ExportSection) and adds it here; keep the
+ * order, members and tests read the file.
+ */
+export const exportSections = checkExportSections([
+  profileExportSection,
+  sessionsExportSection,
+  uploadsExportSection,
+  contactMessagesExportSection,
+  eventCommentsExportSection,
+  eventReactionsExportSection,
+  eventsExportSection,
+  eventCohostInvitationsExportSection,
+  eventAttendanceExportSection,
+  eventInterestsExportSection,
+  feedCommentsExportSection,
+  feedsExportSection,
+  routesExportSection,
+  notificationsExportSection,
+  notificationSettingsExportSection,
+  followsExportSection,
+]);
