@@ -30,8 +30,8 @@ import autocannon from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from '../server/db/client';
-import * as schema from '../server/db/schema';
-import { FEED_PER_PAGE, feedPageQuery, followsFew, type FeedListPlan } from '../server/modules/feeds/feed-list';
+import { FEED_PER_PAGE, feedPageQuery, type FeedListPlan } from '../server/modules/feeds/feed-list';
+import { followsFew } from '../server/policy/social-policy';
 import { BENCH_VIEWER_ID, benchDatabaseUrl, databaseName, MARK_DONE, readMark } from './feed-database';
 import { median, percentile } from './stats';
 
@@ -135,7 +135,7 @@ async function serverProcess(databaseUrl: string) {
   const { buildApp } = await import('../server/app');
   const { loadConfig } = await import('../server/config');
   const { openDatabase } = await import('../server/db/client');
-  const { sessions } = await import('../server/db/schema');
+  const { sessions } = await import('../server/db/schema/auth');
   const { systemClock } = await import('../server/lib/clock');
   const { createSession } = await import('../server/modules/auth/sessions');
   const { sha256 } = await import('../server/lib/secrets');
@@ -322,7 +322,7 @@ async function main() {
   }
 
   const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
-  const db = drizzle(pool, { schema }) as unknown as Db;
+  const db = drizzle(pool) as unknown as Db;
   const clients = Array.from({ length: CONNECTIONS }, () => new pg.Client({ connectionString: url.toString() }));
   await Promise.all(clients.map((c) => c.connect()));
   const server = await startServer(url.toString());

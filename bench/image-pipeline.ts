@@ -87,7 +87,7 @@ async function serverProcess() {
   const { buildApp } = await import('../server/app');
   const { loadConfig } = await import('../server/config');
   const { openDatabase } = await import('../server/db/client');
-  const { users } = await import('../server/db/schema');
+  const { users } = await import('../server/db/schema/users');
   const { systemClock } = await import('../server/lib/clock');
   const { createSession } = await import('../server/modules/auth/sessions');
 

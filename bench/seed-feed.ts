@@ -86,18 +86,18 @@ const STEPS: [string, string][] = [
   [`${TAGS} hashtags`, `insert into hashtags (tag_name) select (${sqlArray(WORDS)})[1 + i % 20] || case when i >= 20 then (i / 20)::text else '' end from generate_series(0, ${TAGS - 1}) i order by i`],
   [
     `${POSTS / 1_000_000} M posts (2% drafts; 30% with 1-3 hashtags, 40% with a place; members posting a power-law share)`,
-    `insert into feeds (id, user_id, title, description, is_draft, location, latitude, longitude, hashtags, like_count, created_at, updated_at, published_at)
-     overriding system value
+    // Each post's subject row (reactions and counts, issue 18) first, under the post's own number; the post points to it.
+    `create temp table seed_posts as
      select n, uid,
-       (${sqlArray(['Morning ride', 'Evening run', 'Sunday hike', 'Lunch loop', 'Hill repeats', 'Gravel adventure', 'Trail run', 'Recovery spin', 'Long run', 'Commute'])})[1 + n % 10],
-       (${sqlArray(SENTENCES)})[1 + n % ${SENTENCES.length}] || coalesce(' ' || (select string_agg('#' || t, ' ') from unnest(tags) t), ''),
+       (${sqlArray(['Morning ride', 'Evening run', 'Sunday hike', 'Lunch loop', 'Hill repeats', 'Gravel adventure', 'Trail run', 'Recovery spin', 'Long run', 'Commute'])})[1 + n % 10] as title,
+       (${sqlArray(SENTENCES)})[1 + n % ${SENTENCES.length}] || coalesce(' ' || (select string_agg('#' || t, ' ') from unnest(tags) t), '') as description,
        draft,
-       case when place > 0 then (${sqlArray(['Boulder, CO', 'Moab, UT', 'Chamonix', 'Lake District', 'Girona', 'Queenstown', 'Banff', 'Dolomites', 'Yosemite', 'Snowdonia'])})[place] end,
-       case when place > 0 then 40 + place * 0.5 end,
-       case when place > 0 then -105 + place * 3.1 end,
+       case when place > 0 then (${sqlArray(['Boulder, CO', 'Moab, UT', 'Chamonix', 'Lake District', 'Girona', 'Queenstown', 'Banff', 'Dolomites', 'Yosemite', 'Snowdonia'])})[place] end as location,
+       case when place > 0 then 40 + place * 0.5 end as latitude,
+       case when place > 0 then -105 + place * 3.1 end as longitude,
        tags,
-       case when draft then 0 when n % 1000 = 0 then 100 + floor(400 * pg_temp.h(n, 15))::int else floor(9 * power(pg_temp.h(n, 15), 3))::int end,
-       at - interval '20 minutes', at, case when not draft then at end
+       case when draft then 0 when n % 1000 = 0 then 100 + floor(400 * pg_temp.h(n, 15))::int else floor(9 * power(pg_temp.h(n, 15), 3))::int end as likes,
+       at - interval '20 minutes' as created_at, at as updated_at, case when not draft then at end as published_at
      from (
        select n,
          1 + floor(${MEMBERS} * power(pg_temp.h(n, 10), 1.5))::int as uid,
@@ -110,7 +110,12 @@ const STEPS: [string, string][] = [
            join hashtags h on h.id = 1 + floor(${TAGS} * power(pg_temp.h(n, 20 + j), 2))::int
          ) else '{}'::text[] end as tags
        from generate_series(1, ${POSTS}) n
-     ) x`,
+     ) x;
+     insert into subjects (id, kind, owner_id, like_count) overriding system value select n, 'post', uid, likes from seed_posts order by n;
+     insert into feeds (id, subject_id, user_id, title, description, is_draft, location, latitude, longitude, hashtags, created_at, updated_at, published_at)
+     overriding system value
+     select n, n, uid, title, description, draft, location, latitude, longitude, tags, created_at, updated_at, published_at from seed_posts order by n;
+     drop table seed_posts`,
   ],
   [
     'post hashtag rows',
@@ -143,17 +148,18 @@ const STEPS: [string, string][] = [
   ],
   [
     'reactions (like_count of each post, 60% the default)',
-    `insert into feed_reactions (feed_id, user_id, code, created_at)
-     select f.id, 1 + (f.user_id - 1 + k * 7919) % ${MEMBERS},
+    `insert into reactions (subject_id, user_id, code, created_at)
+     select f.subject_id, 1 + (f.user_id - 1 + k * 7919) % ${MEMBERS},
        case when pg_temp.h(f.id * 1024 + k, 31) < 0.6 then ($1::text[])[1] else ($1::text[])[1 + floor(array_length($1::text[], 1) * pg_temp.h(f.id * 1024 + k, 32))::int] end,
        least(now(), f.published_at + k * interval '7 minutes')
-     from feeds f, generate_series(1, f.like_count) k
-     where f.like_count > 0`,
+     from feeds f join subjects s on s.id = f.subject_id, generate_series(1, s.like_count) k
+     where s.like_count > 0`,
   ],
   [
     'identity sequences',
     `select setval(pg_get_serial_sequence('users', 'id'), (select max(id) from users));
-     select setval(pg_get_serial_sequence('feeds', 'id'), (select max(id) from feeds))`,
+     select setval(pg_get_serial_sequence('feeds', 'id'), (select max(id) from feeds));
+     select setval(pg_get_serial_sequence('subjects', 'id'), (select max(id) from subjects))`,
   ],
 ];
 
@@ -213,13 +219,13 @@ async function main() {
     }
     let at = performance.now();
     await client.query(`set maintenance_work_mem = '256MB'`);
-    await client.query(`vacuum (analyze) users, follows, hashtags, feeds, feed_hashtags, uploads, feed_images, feed_mentions, feed_reactions`);
+    await client.query(`vacuum (analyze) users, follows, hashtags, feeds, feed_hashtags, uploads, feed_images, feed_mentions, subjects, reactions`);
     console.log(`  vacuum analyze: ${seconds(performance.now() - at)}`);
     at = performance.now();
     const counts = await client.query<{ members: string; posts: string; follows: string; pending: string; reactions: string; viewer_follows: string }>(
       `select (select count(*) from users) as members, (select count(*) from feeds) as posts,
          (select count(*) from follows) as follows, (select count(*) from follows where status = 'pending') as pending,
-         (select count(*) from feed_reactions) as reactions,
+         (select count(*) from reactions) as reactions,
          (select count(*) from follows where follower_id = $1 and status = 'accepted') as viewer_follows`,
       [BENCH_VIEWER_ID],
     );

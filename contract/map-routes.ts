@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { rowId } from './ids';
+import { rowId, rowIdParam } from './ids';
 
 /**
  * Routes drawn on a map or read from a GPX file (spec §3 Route, §7 `POST /api/route`, `POST /api/simplifyGeoJson`).
@@ -89,3 +89,6 @@ export const locationInfo = z.strictObject({
   address: z.nullable(z.string()),
 });
 export type LocationInfo = z.infer<typeof locationInfo>;
+
+/** `GET /api/route/:routeId`. */
+export const routeIdParams = z.object({ routeId: rowIdParam });

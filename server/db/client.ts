@@ -9,9 +9,10 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+// No relational queries (`db.query.*`): every query names its tables from server/db/schema/<area>.ts, so the client
+// needs no schema object.
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export type Database = {
   db: Db;
@@ -34,7 +35,7 @@ const pgliteOptions: PGliteOptions = { extensions: { pg_trgm } };
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
-    const db = drizzlePg(pool, { schema });
+    const db = drizzlePg(pool);
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
@@ -46,7 +47,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   } else {
     client = await PGlite.create({ ...pgliteOptions, loadDataDir: options.dump });
   }
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
@@ -57,7 +58,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  */
 export async function dumpMigratedPglite(prepare?: (db: Db) => Promise<void>): Promise<Blob> {
   const client = await PGlite.create(pgliteOptions);
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });
   await prepare?.(db as unknown as Db);
   const dump = await client.dumpDataDir('none');

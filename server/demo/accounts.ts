@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { users } from '../db/schema/users';
 import type { AppConfig } from '../config';
 import { hashPassword } from '../lib/passwords';
 import { randomToken } from '../lib/secrets';

@@ -1,6 +1,7 @@
 import type { EventIcon, Repeats, WhoCanSee } from '#contract/events';
 import type { Deps } from '../deps';
-import { eventAttendees, eventCohostInvites, eventCohosts, eventInterests, eventInvites, events, notifications } from '../db/schema';
+import { eventAttendees, eventCohostInvites, eventCohosts, eventInterests, eventInvites, events } from '../db/schema/events';
+import { notifications } from '../db/schema/notifications';
 import { days, hours, minutes } from '../lib/clock';
 import { sentenceFor } from '../modules/notifications/sentences';
 import { saveRoute } from '../modules/map-routes/service';
@@ -10,6 +11,7 @@ import { saveUpload } from '../modules/media/service';
 import { DEMO_MEMBERS } from './accounts';
 import { localDay, onLocalDay, type Weekday } from './local-days';
 import { landscape } from './profile-images';
+import { newSubject } from '../modules/subjects/subject-rows';
 
 type Seeded = { id: number; handleName: string; firstName: string; lastName: string };
 type Handle = (typeof DEMO_MEMBERS)[number]['handleName'];
@@ -262,6 +264,7 @@ export async function seedDemoEvents(deps: Deps, members: Seeded[]) {
         .insert(events)
         .values({
           userId: organiser.id,
+          subjectId: await newSubject(tx, 'event', organiser.id),
           eventName: e.name,
           activityType: e.activityType,
           sportId: e.sportId,

@@ -1,5 +1,6 @@
 import type { Deps } from '../deps';
-import { feedImages, feedMentions, feedReactions, feeds } from '../db/schema';
+import { feedImages, feedMentions, feeds } from '../db/schema/feeds';
+import { reactions, subjects } from '../db/schema/subjects';
 import { days, hours } from '../lib/clock';
 import { insertComment } from '../modules/feeds/comments-service';
 import { NO_TAGS, syncPostHashtags } from '../modules/feeds/hashtag-counts';
@@ -83,10 +84,16 @@ export async function seedDemoPosts(deps: Deps, members: Seeded[]) {
     await deps.db.transaction(async (tx) => {
       const { hashtags, handles } = parseTags(`${post.title}\n${post.description}`);
       const publishedAt = post.draft ? null : at;
+      const [subject] = await tx
+        .insert(subjects)
+        .values({ kind: 'post', ownerId: author.id, likeCount: post.reactions?.length ?? 0 })
+        .returning({ id: subjects.id });
+      const subjectId = subject!.id;
       const [row] = await tx
         .insert(feeds)
         .values({
           userId: author.id,
+          subjectId,
           title: post.title,
           description: post.description,
           isDraft: post.draft ?? false,
@@ -94,7 +101,6 @@ export async function seedDemoPosts(deps: Deps, members: Seeded[]) {
           latitude: post.location?.latitude ?? null,
           longitude: post.location?.longitude ?? null,
           hashtags,
-          likeCount: post.reactions?.length ?? 0,
           createdAt: at,
           updatedAt: at,
           publishedAt,
@@ -125,8 +131,8 @@ export async function seedDemoPosts(deps: Deps, members: Seeded[]) {
         }
       }
       if (post.reactions?.length) {
-        await tx.insert(feedReactions).values(
-          post.reactions.map(([handle, code], i) => ({ feedId, userId: member(handle).id, code, createdAt: new Date(at.getTime() + hours(1 + i)) })),
+        await tx.insert(reactions).values(
+          post.reactions.map(([handle, code], i) => ({ subjectId, userId: member(handle).id, code, createdAt: new Date(at.getTime() + hours(1 + i)) })),
         );
       }
     });

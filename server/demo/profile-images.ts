@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Deps } from '../deps';
-import { users } from '../db/schema';
+import { users } from '../db/schema/users';
 import { attachUpload } from '../modules/media/attach';
 import { processImage } from '../modules/media/image-pipeline';
 import { saveUpload } from '../modules/media/service';

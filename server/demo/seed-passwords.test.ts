@@ -31,7 +31,9 @@ describe('seedDemoWorld in production', () => {
   });
   afterAll(() => t?.close());
 
-  it('prints each member’s random password once, and only those passwords sign in', async () => {
+  // Seeds the whole demo world (photos through the image pipeline, a password hash per member): 20 s on a loaded
+  // two-core machine, so more than the default 30 s leaves room.
+  it('prints each member’s random password once, and only those passwords sign in', { timeout: 90_000 }, async () => {
     const printed: string[] = [];
     const log = vi.spyOn(console, 'log').mockImplementation((line: unknown) => void printed.push(String(line)));
     try {

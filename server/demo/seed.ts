@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import type { Deps } from '../deps';
-import { users } from '../db/schema';
+import { users } from '../db/schema/users';
 import { DEMO_MEMBERS, demoPasswords, seedAccounts } from './accounts';
 import { seedDemoEvents } from './events';
 import { seedDemoPosts } from './posts';

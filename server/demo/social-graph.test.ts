@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationList } from '#contract/notifications';
-import { follows, users } from '../db/schema';
+import { follows } from '../db/schema/social';
+import { users } from '../db/schema/users';
 import { memberList, memberProfile } from '#contract/social';
 import { createTestApp, okData, type TestApp } from '../test/test-app';
 import { DEMO_MEMBERS, DEMO_PASSWORD, seedAccounts } from './accounts';

@@ -1,7 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import type { NotificationKind } from '#contract/notifications';
 import type { Db } from '../db/client';
-import { follows, notifications, users } from '../db/schema';
+import { notifications } from '../db/schema/notifications';
+import { follows } from '../db/schema/social';
+import { users } from '../db/schema/users';
 import { days, hours } from '../lib/clock';
 import { sentenceFor } from '../modules/notifications/sentences';
 import type { DEMO_MEMBERS } from './accounts';

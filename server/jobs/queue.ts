@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { jobs } from '../db/schema';
+import { jobs } from '../db/schema/jobs';
 import type { Clock } from '../lib/clock';
 
 export type JobPayload = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/client';
-import { jobs } from '../db/schema';
+import { jobs } from '../db/schema/jobs';
 import { minutes } from '../lib/clock';
 import { FakeClock } from '../test/fake-clock';
 import { openTestDatabase } from '../test/test-database';

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { jobs } from '../db/schema';
+import { jobs } from '../db/schema/jobs';
 import { hours, minutes, type Clock } from '../lib/clock';
 import type { JobPayload } from './queue';
 

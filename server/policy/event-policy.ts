@@ -1,6 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { eventCohostInvites, eventCohosts, eventInvites, events, follows, users } from '../db/schema';
+import { eventCohostInvites, eventCohosts, eventInvites, events } from '../db/schema/events';
+import { follows } from '../db/schema/social';
+import { users } from '../db/schema/users';
 import { qualified } from '../db/qualified';
 import { isAcceptedFollower } from './social-policy';
 
@@ -22,14 +24,25 @@ export type EventSubject = { id: number; userId: number; isDraft: boolean; whoCa
 export type EventRole = 'organiser' | 'cohost' | 'member';
 
 /** The viewer's role for an event: organiser, co-host, or anyone else. */
-export async function eventRole(db: Db, viewerId: number, event: EventSubject): Promise<EventRole> {
+export async function eventRole(db: Db, viewerId: number, event: Pick<EventSubject, 'id' | 'userId'>): Promise<EventRole> {
   if (event.userId === viewerId) return 'organiser';
+  return (await isEventCohost(db, viewerId, event.id)) ? 'cohost' : 'member';
+}
+
+/** Whether `viewerId` co-hosts event `eventId` (accepted; a member only asked to co-host is not one yet). */
+export async function isEventCohost(db: Db, viewerId: number, eventId: number) {
   const [row] = await db
     .select({ userId: eventCohosts.userId })
     .from(eventCohosts)
-    .where(and(eq(eventCohosts.eventId, event.id), eq(eventCohosts.userId, viewerId)))
+    .where(and(eq(eventCohosts.eventId, eventId), eq(eventCohosts.userId, viewerId)))
     .limit(1);
-  return row ? 'cohost' : 'member';
+  return row !== undefined;
+}
+
+/** The co-hosts of event `eventId` (accepted), for a caller deciding for many rows at once (subject-policy.ts). */
+export async function eventCohostIds(db: Db, eventId: number): Promise<number[]> {
+  const rows = await db.select({ userId: eventCohosts.userId }).from(eventCohosts).where(eq(eventCohosts.eventId, eventId));
+  return rows.map((r) => r.userId);
 }
 
 async function isInvited(db: Db, viewerId: number, eventId: number) {
@@ -65,10 +78,15 @@ export async function mayViewEvent(db: Db, viewerId: number, event: EventSubject
 /**
  * Whether every member may see the event (`mayViewEvent` is true for anyone): published, `public`, organiser not
  * private. Its banner and route preview are then served to whoever holds their URL; any other event's are signed
- * (check 14, server/modules/media/policy.ts).
+ * (check 14, media-policy.ts).
  */
 export function isEventPublicToMembers(event: Pick<EventSubject, 'isDraft' | 'whoCanSee'>, organiser: { isPrivate: boolean }) {
   return !event.isDraft && event.whoCanSee === 'public' && !organiser.isPrivate;
+}
+
+/** `isEventPublicToMembers` inside a statement on `events` joined to its organiser's `users` row (event-views.ts). */
+export function eventPublicToMembersSql(): SQL<boolean> {
+  return sql<boolean>`(not ${events.isDraft} and ${events.whoCanSee} = 'public' and not ${users.isPrivate})`;
 }
 
 /** Organiser and co-hosts may edit the event's details, route and people. */
@@ -95,4 +113,12 @@ export function visibleEventsCondition(viewerId: number): SQL {
     ${invited}
     or (${events.whoCanSee} = 'public' and (${publicOrganiser} or ${follower}))
     or (${events.whoCanSee} = 'followers' and ${follower}))))`;
+}
+
+/**
+ * The events `viewerId` hosts, as a condition on `events`: those they organise and those they co-host (accepted; a
+ * member only asked to co-host is not a host until they accept). The "mine" list, drafts included.
+ */
+export function hostedEventsCondition(viewerId: number): SQL {
+  return sql`(${events.userId} = ${viewerId} or exists (select 1 from ${eventCohosts} c where c.event_id = ${qualified(events.id)} and c.user_id = ${viewerId}))`;
 }

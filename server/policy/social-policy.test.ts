@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../db/schema';
+import { users } from '../db/schema/users';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { mayViewProfileContent, relationship } from './social-policy';
 

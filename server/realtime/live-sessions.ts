@@ -1,6 +1,6 @@
 import { and, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { sessions } from '../db/schema';
+import { sessions } from '../db/schema/auth';
 import type { Clock } from '../lib/clock';
 
 // Bind parameters per statement are capped (65,535 on PostgreSQL); a process holding more sockets asks in chunks.

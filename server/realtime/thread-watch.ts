@@ -4,13 +4,13 @@ import { clientMessage, MAX_WATCHED_THREADS, type ThreadMessage, type ThreadSubj
 import type { Db } from '../db/client';
 import type { Clock } from '../lib/clock';
 import { AppError } from '../lib/errors';
-import { loadViewableEvent } from '../modules/events/event-access';
-import { loadViewableFeed } from '../modules/feeds/feed-access';
+import { loadViewableEvent } from '../policy/event-access';
+import { loadViewableFeed } from '../policy/feed-access';
 import type { Held, SocketRegistry } from './socket-registry';
 
 /**
  * Live comment threads (contract/realtime.ts `watch`). A socket watches the threads its member has open; when a
- * comment is added, edited or deleted the comment engine publishes a `thread` bus message after the commit, and every
+ * comment is added, edited or deleted the comment service publishes a `thread` bus message after the commit, and every
  * process sends it to the sockets it holds that watch that thread. Sending to everyone who may see a public post
  * would be unbounded; the watchers of one thread are the members looking at it.
  *

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import clsx from 'clsx';
 import { Fragment, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { MemberSummary } from '#contract/social';
-import { displayName } from '../features/feeds/mappers';
+import { displayName } from '../lib/display-name';
 import { tabKeyTarget } from '../lib/tab-keys';
 import type { Pages } from '../lib/paging';
 import { Avatar } from './avatar';

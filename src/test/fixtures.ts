@@ -1,6 +1,7 @@
 import { http } from 'msw';
 import type { AuthSession } from '#contract/auth';
 import { RUNTIME_CONFIG_META } from '#contract/runtime-config';
+import type { MemberCard } from '#contract/social';
 import type { OwnProfile } from '#contract/user';
 import type { SocialLoginState } from '../features/auth/api';
 import { server } from './msw-server';
@@ -36,6 +37,33 @@ export const aSession = (over: Partial<OwnProfile> = {}): AuthSession => ({
 
 export const ok = <T>(data: T, message = 'OK') => ({ code: 200, message, data });
 export const fail = (code: number, message: string, errors?: Record<string, string[]>) => ({ code, message, ...(errors ? { errors } : {}) });
+
+/** Another member as lists show them; typed by the contract, so a contract change breaks the tests relying on it. */
+export const aMember = (over: Partial<MemberCard> = {}): MemberCard => ({
+  userId: 21,
+  handleName: 'jonasrides',
+  firstName: 'Jonas',
+  lastName: 'Berg',
+  profileImage: null,
+  sports: [34, 53],
+  isPrivate: false,
+  isFollowing: false,
+  isRequested: false,
+  isFollowedBy: false,
+  isBlocked: false,
+  isMuted: false,
+  ...over,
+});
+
+/** One page of members as the list endpoints answer it; a page before the last carries the cursor of the next. */
+export const pageOf = (list: MemberCard[], page = 1, lastPage = 1) =>
+  ok({ list, current_page: page, last_page: lastPage, per_page: 20, total: list.length, next_cursor: page < lastPage ? `after-page-${page}` : null });
+
+/** An uploaded photo as `POST /api/compress-image` answers it. */
+export const anUpload = (key: string) => ({ key, url: `/media/${key}.webp`, thumbnail: `/media/${key}-t.webp`, dimens: '1600:1200', width: 1600, height: 1200 });
+
+/** A tiny JPEG file. (Its name and bytes reach msw mangled by jsdom's XHR, so handlers tell photos apart by arrival order.) */
+export const aPhoto = (name: string) => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xda, 0, 2])], name, { type: 'image/jpeg' });
 
 /** Spec §3 socialLogin state as `POST /api/checkSocialLogin` answers it. */
 export const aSocialLoginState = (over: Partial<SocialLoginState> = {}): SocialLoginState => ({

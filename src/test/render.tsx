@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { ToasterHost } from '../components/toaster-host';
 import { createSessionEnder, type EndSessionReason } from '../features/auth/end-session';
 import { SessionProvider } from '../features/auth/session-context';
@@ -53,3 +53,6 @@ export async function renderWithProviders(ui: ReactNode, { path = '/' }: { path?
   );
   return { ...result, router, queryClient, ended };
 }
+
+/** Pages read the profile with a suspense query; the route loader is not part of a component test. */
+export const withSuspense = (ui: ReactNode) => <Suspense fallback={<p>Loading the page</p>}>{ui}</Suspense>;

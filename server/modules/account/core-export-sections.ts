@@ -1,6 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { contactMessages, identities, sessions, uploads, users } from '../../db/schema';
+import { identities, sessions } from '../../db/schema/auth';
+import { contactMessages } from '../../db/schema/contact';
+import { uploads } from '../../db/schema/media';
+import { users } from '../../db/schema/users';
 import { originalObjectKey } from '../media/upload-files';
 import { accountColumns, toOwnProfile } from '../users/own-profile';
 import type { ExportMediaFile, ExportSection } from './export-registry';

@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { DeleteAccountBody } from '#contract/account';
 import type { Deps } from '../../deps';
-import { dataExports, emailCodes, signInFailures, uploads, users } from '../../db/schema';
+import { dataExports } from '../../db/schema/account';
+import { emailCodes, signInFailures } from '../../db/schema/auth';
+import { uploads } from '../../db/schema/media';
+import { users } from '../../db/schema/users';
 import { enqueue, type JobPayload } from '../../jobs/queue';
 import { minutes } from '../../lib/clock';
 import { badRequest } from '../../lib/errors';

@@ -1,15 +1,14 @@
-import { eventCommentsExportSection, eventReactionsExportSection } from '../events/comment-export-section';
 import {
   eventAttendanceExportSection,
   eventCohostInvitationsExportSection,
   eventInterestsExportSection,
   eventsExportSection,
 } from '../events/export-section';
-import { feedCommentsExportSection } from '../feeds/comment-export-section';
 import { feedsExportSection } from '../feeds/export-section';
 import { routesExportSection } from '../map-routes/export-section';
 import { notificationsExportSection, notificationSettingsExportSection } from '../notifications/export-section';
 import { followsExportSection } from '../social/export-section';
+import { reactionsAndCommentsExportSection } from '../subjects/export-section';
 import {
   contactMessagesExportSection,
   profileExportSection,
@@ -28,14 +27,12 @@ export const exportSections = checkExportSections([
   sessionsExportSection,
   uploadsExportSection,
   contactMessagesExportSection,
-  eventCommentsExportSection,
-  eventReactionsExportSection,
   eventsExportSection,
   eventCohostInvitationsExportSection,
   eventAttendanceExportSection,
   eventInterestsExportSection,
-  feedCommentsExportSection,
   feedsExportSection,
+  reactionsAndCommentsExportSection,
   routesExportSection,
   notificationsExportSection,
   notificationSettingsExportSection,

@@ -1,19 +1,13 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { events, feeds, notifications } from '../../db/schema';
-import { commentEngine } from '../comments/comment-engine';
+import { events } from '../../db/schema/events';
+import { feeds } from '../../db/schema/feeds';
+import { notifications } from '../../db/schema/notifications';
+import { forgetMemberComments } from '../comments/comment-service';
 import { leaveEveryEvent } from '../events/attendance';
-import { eventCommentSubject } from '../events/comments-service';
-import { eventReactionSubject } from '../events/reactions';
-import { feedCommentSubject } from '../feeds/comments-service';
 import { forgetMemberHashtags } from '../feeds/hashtag-counts';
-import { feedReactionSubject } from '../feeds/reactions';
 import type { Outbox } from '../notifications/outbox';
-import { reactionEngine } from '../reactions/reaction-engine';
-
-// The engines that keep each subject's counts, asked to forget a member the way they forget one comment or reaction.
-const commentThreads = [commentEngine(feedCommentSubject), commentEngine(eventCommentSubject)];
-const reactionCounts = [reactionEngine(feedReactionSubject), reactionEngine(eventReactionSubject)];
+import { forgetMemberReactions } from '../reactions/reaction-service';
 
 /**
  * The notifications about a member's own posts and events and the comments on them: those go with the account by
@@ -42,13 +36,13 @@ async function forgetNoticesAboutOwn(tx: Db, outbox: Outbox, userId: number) {
  * What a member leaves in other members' things, undone in step with the counts and notifications there (account
  * deletion, inside its transaction, before the user row: the rows alone would cascade, the counts would not). They
  * leave every event they were going to, waiting for or interested in (the waitlist moves up and whoever moves is
- * told); their reactions, comments and comment likes on posts and events go through the engines that count them; the
+ * told); their reactions, comments and comment likes on every kind of subject go through the services that count them; the
  * tags of their posts count one post fewer each; and the notifications about their own posts and events go.
  */
 export async function forgetMemberActivity(tx: Db, now: Date, outbox: Outbox, userId: number) {
   await leaveEveryEvent(tx, now, outbox, userId);
-  for (const reactions of reactionCounts) await reactions.forgetMember(tx, userId);
-  for (const thread of commentThreads) await thread.forgetMember(tx, outbox, userId);
+  await forgetMemberReactions(tx, userId);
+  await forgetMemberComments(tx, outbox, userId);
   await forgetMemberHashtags(tx, userId);
   await forgetNoticesAboutOwn(tx, outbox, userId);
 }

@@ -3,7 +3,7 @@ import type { loginBody, registerCompleteBody, resetPasswordBody } from '#contra
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../deps';
-import { users } from '../../db/schema';
+import { users } from '../../db/schema/users';
 import { badRequest } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { createUser } from '../users/create-user';

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNull, min } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { codeFailures, emailCodes } from '../../db/schema';
+import { codeFailures, emailCodes } from '../../db/schema/auth';
 import { AppError, badRequest, fieldError, tooManyRequests } from '../../lib/errors';
 import { after, hours, minutes, type Clock } from '../../lib/clock';
 import { randomDigits, randomToken, sameHash, sha256 } from '../../lib/secrets';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgotPasswordData, verifyOtpData } from '#contract/auth';
-import { signInFailures } from '../../db/schema';
+import { signInFailures } from '../../db/schema/auth';
 import { minutes } from '../../lib/clock';
 import { mailsTo } from '../../test/mailbox';
 import { body, createTestApp, okData, type TestApp } from '../../test/test-app';

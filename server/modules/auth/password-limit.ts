@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { signInFailures } from '../../db/schema';
+import { signInFailures } from '../../db/schema/auth';
 import { hours, minutes, type Clock } from '../../lib/clock';
 import { tooManyRequests } from '../../lib/errors';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otpSentData, verifyOtpData } from '#contract/auth';
 import { ownProfile } from '#contract/user';
-import { users } from '../../db/schema';
+import { users } from '../../db/schema/users';
 import { findSession } from './sessions';
 import { body, createTestApp, okData, uniqueEmail, uniqueName, type TestApp } from '../../test/test-app';
 

@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedOn } from '../../db/prepared';
-import { sessions, users } from '../../db/schema';
+import { sessions } from '../../db/schema/auth';
+import { users } from '../../db/schema/users';
 import { after, days, type Clock } from '../../lib/clock';
 import { randomToken, sha256 } from '../../lib/secrets';
 import type { AppConfig } from '../../config';

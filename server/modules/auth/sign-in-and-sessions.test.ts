@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authSession, forgotPasswordData } from '#contract/auth';
-import { sessions } from '../../db/schema';
+import { sessions } from '../../db/schema/auth';
 import { days, minutes } from '../../lib/clock';
 import { sha256 } from '../../lib/secrets';
 import { body, createTestApp, okData, PASSWORD, uniqueEmail, type TestApp } from '../../test/test-app';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authSession, signUpCodeSentData, validateEmailData, verifyOtpData } from '#contract/auth';
 import { ownProfile } from '#contract/user';
-import { users } from '../../db/schema';
+import { users } from '../../db/schema/users';
 import { hours } from '../../lib/clock';
 import { mailsTo } from '../../test/mailbox';
 import { body, createTestApp, okData, PASSWORD, uniqueEmail, uniqueName, type TestApp } from '../../test/test-app';

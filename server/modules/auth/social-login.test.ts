@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authSession, checkSocialLoginData } from '#contract/auth';
 import { publicConfigData } from '#contract/runtime-config';
 import { ownProfile } from '#contract/user';
-import { identities } from '../../db/schema';
+import { identities } from '../../db/schema/auth';
 import { body, createTestApp, okData, uniqueEmail, uniqueName, type TestApp } from '../../test/test-app';
 import { startOidcIssuer, type IdClaims, type OidcIssuer } from '../../test/oidc-issuer';
 

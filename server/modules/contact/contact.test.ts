@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactData } from '#contract/contact';
-import { contactMessages } from '../../db/schema';
+import { contactMessages } from '../../db/schema/contact';
 import { body, createTestApp, okData, type TestApp } from '../../test/test-app';
 
 let t: TestApp;

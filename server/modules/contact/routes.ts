@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { contactBody, contactData } from '#contract/contact';
 import { okEnvelope } from '#contract/envelope';
 import type { Deps } from '../../deps';
-import { contactMessages } from '../../db/schema';
+import { contactMessages } from '../../db/schema/contact';
 import { ok } from '../../lib/reply';
 
 export function contactRoutes(app: FastifyInstance, deps: Deps) {

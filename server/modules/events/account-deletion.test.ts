@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productLikes } from '#contract/events';
 import { notificationList, type Notification } from '#contract/notifications';
-import { events } from '../../db/schema';
+import { events } from '../../db/schema/events';
+import { subjects } from '../../db/schema/subjects';
 import { createTestApp, okData, type TestApp } from '../../test/test-app';
 import { eventCommentHelpers } from './event-comment-test-helpers';
 import { eventHelpers, type Member } from './event-test-helpers';
@@ -29,8 +30,9 @@ const react = async (who: Member, id: number, likeUniCode: string | null) =>
   okData(await h.send('POST', '/api/saveProductLike', who.token, { id, likeUniCode, type: 'challenge' }), productLikes);
 const stored = async (eventId: number) => {
   const [row] = await t.db
-    .select({ going: events.goingCount, waiting: events.waitlistCount, interested: events.interestedCount, likes: events.likeCount, comments: events.commentCount })
+    .select({ going: events.goingCount, waiting: events.waitlistCount, interested: events.interestedCount, likes: subjects.likeCount, comments: subjects.commentCount })
     .from(events)
+    .innerJoin(subjects, eq(subjects.id, events.subjectId))
     .where(eq(events.id, eventId));
   return row;
 };

@@ -2,10 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { EventStatus } from '#contract/events';
 import type { Deps } from '../../deps';
 import type { Db } from '../../db/client';
-import { eventAttendees, eventInterests, events } from '../../db/schema';
+import { eventAttendees, eventInterests, events } from '../../db/schema/events';
 import { conflict } from '../../lib/errors';
 import { withOutbox, type Outbox } from '../notifications/outbox';
-import { loadViewableEvent } from './event-access';
+import { loadViewableEvent } from '../../policy/event-access';
 import { eventStatusOf, type EventRow } from './event-views';
 import { closedReason, fillFromWaitlist, lockEvent } from './waitlist';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../../deps';
-import { events } from '../../db/schema';
-import { loadViewableEvent } from './event-access';
+import { events } from '../../db/schema/events';
+import { loadViewableEvent } from '../../policy/event-access';
 import { calendarFileName, eventCalendar } from './calendar-file';
 
 /**

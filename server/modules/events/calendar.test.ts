@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { event } from '#contract/events';
 import { hours } from '../../lib/clock';
 import { createTestApp, okData, type TestApp } from '../../test/test-app';
-import { escapeText, foldLine } from './calendar-file';
+import { eventCalendar, type CalendarEvent } from './calendar-file';
 import { eventHelpers, secondsOf, type Member } from './event-test-helpers';
 
 // "Add to calendar": the `.ics` of an event parses (ical.js, as calendar apps do) and shows the event at its own
@@ -21,9 +21,10 @@ const nextYear = () => t.clock.now().getUTCFullYear() + 1;
 /** The calendar's one VEVENT, with its VTIMEZONE registered the way a calendar app reads the file. */
 function parse(text: string) {
   const calendar = new ICAL.Component(ICAL.parse(text));
-  const zone = calendar.getFirstSubcomponent('vtimezone')!;
+  // An event in UTC has its times in UTC and needs no VTIMEZONE.
+  const zone = calendar.getFirstSubcomponent('vtimezone');
   ICAL.TimezoneService.reset();
-  ICAL.TimezoneService.register(zone);
+  if (zone) ICAL.TimezoneService.register(zone);
   const vevent = calendar.getFirstSubcomponent('vevent')!;
   return { calendar, vevent, event: new ICAL.Event(vevent) };
 }
@@ -127,16 +128,55 @@ describe('GET /api/challenge/:challengeId/calendar.ics', () => {
   });
 });
 
+/** The file of a one-hour event at 2030-01-10 08:00 UTC, in Berlin unless `overrides` say otherwise. */
+function calendarText(overrides: Partial<CalendarEvent>) {
+  const at = new Date(Date.UTC(2030, 0, 10, 8));
+  const base: CalendarEvent = {
+    id: 1,
+    name: 'Ride',
+    description: '',
+    startsAt: at,
+    endsAt: new Date(at.getTime() + hours(1)),
+    timeZone: 'Europe/Berlin',
+    repeats: 'none',
+    place: '',
+    latitude: null,
+    longitude: null,
+    cancelled: false,
+    createdAt: at,
+    updatedAt: at,
+  };
+  return eventCalendar({ ...base, ...overrides }, { now: at, url: 'https://example.com/events/1', host: 'example.com' });
+}
+
+/** The SUMMARY content line of the file for an event named `name`, as written: escaped, one entry per folded line. */
+function summaryLines(name: string) {
+  const lines = calendarText({ name }).split('\r\n');
+  const first = lines.findIndex((l) => l.startsWith('SUMMARY:'));
+  const next = lines.findIndex((l, i) => i > first && !l.startsWith(' '));
+  return lines.slice(first, next);
+}
+
+describe('the file of an event in UTC', () => {
+  it('gives its times in UTC, repeats included', () => {
+    const { event: ev } = parse(calendarText({ timeZone: 'UTC', repeats: 'weekly' }));
+    expect(ev.startDate.toJSDate().toISOString()).toBe('2030-01-10T08:00:00.000Z');
+    expect(ev.endDate.toJSDate().toISOString()).toBe('2030-01-10T09:00:00.000Z');
+    const it = ev.iterator();
+    const weeks = Array.from({ length: 30 }, () => it.next()!.toJSDate().toISOString().slice(11));
+    expect(new Set(weeks)).toEqual(new Set(['08:00:00.000Z']));
+  });
+});
+
 describe('escaping and folding (RFC 5545 3.1, 3.3.11)', () => {
   it('escapes backslashes, commas, semicolons and newlines', () => {
-    expect(escapeText('a\\b,c;d\ne\r\nf')).toBe('a\\\\b\\,c\\;d\\ne\\nf');
+    expect(summaryLines('a\\b,c;d\ne\r\nf')).toEqual(['SUMMARY:a\\\\b\\,c\\;d\\ne\\nf']);
     // Other control characters cannot be written in TEXT at all (a tab can).
-    expect(escapeText('bell\u0007\tend\u007f')).toBe('bell\tend');
+    expect(summaryLines('bell\u0007\tend\u007f')).toEqual(['SUMMARY:bell\tend']);
   });
 
   it('never splits a UTF-8 character across lines', () => {
-    const folded = foldLine(`SUMMARY:${'é🚲'.repeat(40)}`);
-    const lines = folded.split('\r\n');
+    const lines = summaryLines('é🚲'.repeat(40));
     expect(lines.length).toBeGreaterThan(1);
     for (const line of lines) {
       expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cohostDeclined, EVENT_INVITES_PER_DAY, event } from '#contract/events';
 import { notificationList } from '#contract/notifications';
-import { eventInvites } from '../../db/schema';
+import { eventInvites } from '../../db/schema/events';
 import { days } from '../../lib/clock';
 import { mailsTo } from '../../test/mailbox';
 import { body, createTestApp, okData, type TestApp } from '../../test/test-app';

@@ -3,16 +3,17 @@ import type { EventList } from '#contract/events';
 import type { Deps } from '../../deps';
 import type { Db } from '../../db/client';
 import { keysetPage, type PageAsked } from '../../db/keyset';
-import { eventCohostInvites, eventCohosts, events, notifications, users } from '../../db/schema';
+import { eventCohostInvites, eventCohosts, events } from '../../db/schema/events';
+import { notifications } from '../../db/schema/notifications';
+import { users } from '../../db/schema/users';
 import { notFound } from '../../lib/errors';
-import { mayViewEvent } from '../../policy/event-policy';
-import { mayInviteWhere } from '../../policy/social-policy';
 import { writeNotification } from '../notifications/notify';
 import { withOutbox, type Outbox } from '../notifications/outbox';
-import { loadEventSubject, loadViewableEvent } from './event-access';
+import { loadEventSubject, loadViewableEvent } from '../../policy/event-access';
 import { eventColumns, eventView, eventViews } from './event-views';
 import { checkInviteCap } from './invite-cap';
 import { lockEvent } from './waitlist';
+import { guardianFor } from '../../policy/guardian';
 
 /**
  * Co-hosting is an invitation (issue 17): the organiser names members on the event form, each gets a notification
@@ -85,7 +86,7 @@ export async function planCohosts(
     const allowed = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(inArray(users.id, plan.invite), mayInviteWhere(organiserId)));
+      .where(and(inArray(users.id, plan.invite), guardianFor(tx, organiserId).invitableWhere()));
     if (allowed.length !== plan.invite.length) {
       fail('You can ask only members who follow you, or whom you follow, to co-host.');
       return nothing(organiserId);
@@ -162,7 +163,7 @@ export async function declineCohostInvite(deps: Deps, viewerId: number, eventId:
     await answer(tx, deps.clock.now(), outbox, viewerId, eventId);
   });
   const subject = await loadEventSubject(deps.db, eventId);
-  const visible = subject && (await mayViewEvent(deps.db, viewerId, subject, { id: subject.userId, isPrivate: subject.organiserIsPrivate }));
+  const visible = subject && (await guardianFor(deps.db, viewerId).canSeeEvent(subject, { id: subject.userId, isPrivate: subject.organiserIsPrivate }));
   return { event: visible ? await eventView(deps, viewerId, eventId) : null };
 }
 

@@ -2,34 +2,15 @@ import type { EventComment, EventReply } from '#contract/event-comments';
 import type { Deps } from '../../deps';
 import type { Db } from '../../db/client';
 import type { PageAsked, PagedAnswer } from '../../db/keyset';
-import { eventCommentLikes, eventComments, events } from '../../db/schema';
-import { mayViewEvent } from '../../policy/event-policy';
-import { commentEngine, type CommentSubject } from '../comments/comment-engine';
-import { loadViewableEvent, type EventSubjectRow } from './event-access';
+import { commentService } from '../comments/comment-service';
+import { eventSubject } from './event-subject';
 
 /**
- * Comments on events (issue 6; spec §3: keyed by eventId, the same shape as feed comments), answered by the one
- * comment engine (server/modules/comments/comment-engine.ts, where the tree, count and notification rules live)
- * described for events: counted into `events.comment_count`, seen by whoever may see the event, deletable by the
- * event's organiser too (not co-hosts: they edit the event, they do not moderate its talk). Notifications lead to
- * `event_comment` with the event's id as `parentId`, so the client links to the event.
+ * Comments on events (issue 6; spec §3: keyed by eventId, the same shape as feed comments): the shared comment service
+ * (server/modules/comments/comment-service.ts, where the tree, count and notification rules live) for the event kind.
  */
 
-export const eventCommentSubject: CommentSubject<'eventId', EventSubjectRow> = {
-  key: 'eventId',
-  comments: eventComments,
-  likes: eventCommentLikes,
-  counted: events,
-  loadViewable: loadViewableEvent,
-  async audience(db, event) {
-    // loadViewableEvent read the organiser's privacy already.
-    return (userId) => mayViewEvent(db, userId, event, { id: event.userId, isPrivate: event.organiserIsPrivate });
-  },
-  draftMessage: 'Comments open once the event is published.',
-  notices: { subjectType: 'event_comment', commented: 'event_comment' },
-};
-
-const thread = commentEngine(eventCommentSubject);
+const thread = commentService(eventSubject);
 
 /** `GET /api/challenge/comment`: an event's top-level comments, newest first, each with its first replies. */
 export function listEventComments(db: Db, viewerId: number, q: PageAsked & { eventId: number }): Promise<PagedAnswer<EventComment>> {
@@ -43,12 +24,12 @@ export function listEventReplies(db: Db, viewerId: number, q: PageAsked & { even
 
 /** `POST /api/challenge/comment`: a comment on an event, or a reply to one of its top-level comments. */
 export function addEventComment(deps: Deps, viewerId: number, { eventId, ...input }: { eventId: number; parentId?: number | undefined; comment: string }) {
-  return thread.addComment(deps, viewerId, { subjectId: eventId, ...input });
+  return thread.addComment(deps, viewerId, { id: eventId, ...input });
 }
 
 /** `POST /api/challenge/updateChallengeComment`: the viewer's own comment, new text. */
 export function editEventComment(deps: Deps, viewerId: number, { eventId, ...input }: { eventId: number; commentId: number; comment: string }): Promise<EventReply> {
-  return thread.editComment(deps, viewerId, { subjectId: eventId, ...input });
+  return thread.editComment(deps, viewerId, { id: eventId, ...input });
 }
 
 /** `POST /api/challenge/comment/challengeCommentLikeStore`: sets whether the viewer likes a comment. */
@@ -56,7 +37,7 @@ export function setEventCommentLike(deps: Deps, viewerId: number, input: { comme
   return thread.setCommentLike(deps, viewerId, input);
 }
 
-/** `DELETE /api/challenge/DeleteComment`: by the comment's author or the event's organiser. */
+/** `DELETE /api/challenge/DeleteComment`: by the comment's author, the event's organiser or a co-host. */
 export function deleteEventComment(deps: Deps, viewerId: number, { eventId, commentId }: { eventId: number; commentId: number }) {
-  return thread.deleteComment(deps, viewerId, { subjectId: eventId, commentId });
+  return thread.deleteComment(deps, viewerId, { id: eventId, commentId });
 }

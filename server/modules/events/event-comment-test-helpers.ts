@@ -3,7 +3,8 @@ import { expect } from 'vitest';
 import { eventCommentList, eventCommentSaved, eventReply } from '#contract/event-comments';
 import { commentDeleted } from '#contract/feeds';
 import { qualified } from '../../db/qualified';
-import { eventComments, events } from '../../db/schema';
+import { events } from '../../db/schema/events';
+import { comments, subjects } from '../../db/schema/subjects';
 import { okData, type TestApp } from '../../test/test-app';
 import { helpers, type Member } from '../notifications/test-helpers';
 import { insertEvent, type TestEventInput } from './event-test-rows';
@@ -39,8 +40,9 @@ export function eventCommentHelpers(t: () => TestApp) {
   /** The event's stored comment count beside the comments actually there: the two must agree. */
   async function counts(eventId: number) {
     const [row] = await t()
-      .db.select({ stored: events.commentCount, actual: sql<number>`(select count(*) from ${eventComments} where ${qualified(eventComments.eventId)} = ${eventId})`.mapWith(Number) })
+      .db.select({ stored: subjects.commentCount, actual: sql<number>`(select count(*) from ${comments} where ${qualified(comments.subjectId)} = ${qualified(subjects.id)})`.mapWith(Number) })
       .from(events)
+      .innerJoin(subjects, eq(subjects.id, events.subjectId))
       .where(eq(events.id, eventId));
     expect(row, `event ${eventId}`).toBeDefined();
     return row!;

@@ -1,15 +1,18 @@
 import { and, eq, or } from 'drizzle-orm';
 import type { Event } from '#contract/events';
 import type { Deps } from '../../deps';
-import { eventAttendees, eventInterests, events, notifications, uploads } from '../../db/schema';
+import { eventAttendees, eventInterests, events } from '../../db/schema/events';
+import { uploads } from '../../db/schema/media';
+import { notifications } from '../../db/schema/notifications';
 import { conflict, forbidden } from '../../lib/errors';
 import { mayCancelEvent } from '../../policy/event-policy';
 import { detachUploads } from '../media/attach';
 import { writeNotification } from '../notifications/notify';
 import { withOutbox } from '../notifications/outbox';
-import { loadEventWithRole } from './event-access';
+import { loadEventWithRole } from '../../policy/event-access';
 import { eventView } from './event-views';
 import { lockEvent } from './waitlist';
+import { deleteSubjects } from '../subjects/subject-rows';
 
 /** Cancelling and deleting an event: the organiser's alone (`mayCancelEvent`); co-hosts and others get a 403. */
 
@@ -51,7 +54,7 @@ export async function deleteEvent(deps: Deps, viewerId: number, eventId: number)
     const { role } = await loadEventWithRole(tx, viewerId, eventId);
     if (!mayCancelEvent(role)) throw forbidden(ORGANISER_ONLY);
     const event = await lockEvent(tx, eventId);
-    await tx.delete(events).where(eq(events.id, eventId));
+    await deleteSubjects(tx, [event.subjectId]);
     if (event.bannerImage) {
       const [owner] = await tx.select({ userId: uploads.userId }).from(uploads).where(eq(uploads.key, event.bannerImage));
       if (owner) await detachUploads(tx, { userId: owner.userId, keys: [event.bannerImage] });

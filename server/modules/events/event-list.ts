@@ -2,10 +2,10 @@ import { and, count, eq, gt, like, lte, sql, type SQL } from 'drizzle-orm';
 import type { EventList, EventListQuery, EventTab } from '#contract/events';
 import type { Deps } from '../../deps';
 import { keysetPage, type SortKey } from '../../db/keyset';
-import { eventAttendees, eventCohosts, eventInterests, events } from '../../db/schema';
+import { eventAttendees, eventInterests, events } from '../../db/schema/events';
 import { escapeLike, searchFold } from '../../db/search-text';
 import { FieldErrors } from '../../lib/errors';
-import { visibleEventsCondition } from '../../policy/event-policy';
+import { guardianFor, type Guardian } from '../../policy/guardian';
 import { eventColumns, eventViews, type EventRow } from './event-views';
 import { qualified } from '../../db/qualified';
 
@@ -51,7 +51,8 @@ export function withinRange(lat: number, lng: number, rangeKm: number): SQL {
  * holds drafts, which may have no sensible time yet, so it runs newest first by creation. Cancelled events stay in
  * their tab, marked by `cancelledAt`, so members who planned around one see that it is off.
  */
-function tabPlan(tab: EventTab, viewerId: number, now: Date) {
+function tabPlan(tab: EventTab, guardian: Guardian, now: Date) {
+  const { viewerId } = guardian;
   const published = eq(events.isDraft, false);
   const notEnded = gt(events.endsAt, now);
   const upcoming = { key: { createdAt: events.startsAt, id: events.id }, order: 'asc' as const, keyOf: (r: EventRow): SortKey => ({ createdAt: r.startsAt, id: r.id }) };
@@ -78,7 +79,8 @@ function tabPlan(tab: EventTab, viewerId: number, now: Date) {
         key: { createdAt: events.createdAt, id: events.id },
         order: 'desc' as const,
         keyOf: (r: EventRow): SortKey => ({ createdAt: r.createdAt, id: r.id }),
-        where: sql`(${events.userId} = ${viewerId} or exists (select 1 from ${eventCohosts} c where c.event_id = ${qualified(events.id)} and c.user_id = ${viewerId}))`,
+        // The events the viewer organises or co-hosts (the policy's `hostedEventsCondition`), drafts included.
+        where: guardian.hostedEventsWhere(),
       };
   }
 }
@@ -94,16 +96,17 @@ function rangeFilter(q: EventListQuery) {
 }
 
 /**
- * `GET /api/challengeActivity`: one tab of events the viewer may see (the policy's `visibleEventsCondition`, and
- * nothing else decides that), optionally of one sport, within a distance, or matching text (any case, any accents).
+ * `GET /api/challengeActivity`: one tab of events the viewer may see (the Guardian's `visibleEventsWhere`, and nothing
+ * else decides that), optionally of one sport, within a distance, or matching text (any case, any accents).
  * Keyset-paged, 20 a page; each page's views are built in a fixed number of queries (`eventViews`).
  */
 export async function listEvents(deps: Pick<Deps, 'db' | 'storage' | 'clock'>, viewerId: number, q: EventListQuery, now: Date): Promise<EventList> {
   const { db } = deps;
-  const plan = tabPlan(q.type ?? 'upcoming', viewerId, now);
+  const guardian = guardianFor(db, viewerId);
+  const plan = tabPlan(q.type ?? 'upcoming', guardian, now);
   const text = searchFold(q.search?.trim().normalize('NFC') ?? '');
   const where = and(
-    visibleEventsCondition(viewerId),
+    guardian.visibleEventsWhere(),
     plan.where,
     q.sport_id === undefined ? undefined : eq(events.sportId, q.sport_id),
     rangeFilter(q),

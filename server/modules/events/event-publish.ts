@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Event } from '#contract/events';
 import type { Deps } from '../../deps';
-import { events } from '../../db/schema';
+import { events } from '../../db/schema/events';
 import { fieldError, forbidden } from '../../lib/errors';
 import { mayEditEvent } from '../../policy/event-policy';
 import { withOutbox } from '../notifications/outbox';
-import { loadEventWithRole } from './event-access';
+import { loadEventWithRole } from '../../policy/event-access';
 import { startsTooLongAgo } from './event-save';
 import { eventView } from './event-views';
 import { takeOrganiserPlace } from './organiser-place';

@@ -3,17 +3,20 @@ import { EVENT_DURATION_MAX_DAYS, type Event, type EventInput } from '#contract/
 import { SPORTS } from '#contract/sports';
 import type { Deps } from '../../deps';
 import type { Db } from '../../db/client';
-import { events, mapRoutes, uploads } from '../../db/schema';
+import { events } from '../../db/schema/events';
+import { mapRoutes } from '../../db/schema/map-routes';
+import { uploads } from '../../db/schema/media';
 import { AppError, FieldErrors, forbidden } from '../../lib/errors';
 import { mayEditEvent } from '../../policy/event-policy';
 import { attachUpload, detachUploads } from '../media/attach';
 import { withOutbox } from '../notifications/outbox';
 import { applyCohostPlan, planCohosts } from './cohosts';
-import { loadEventWithRole } from './event-access';
+import { loadEventWithRole } from '../../policy/event-access';
 import { eventView, type EventRow } from './event-views';
 import { organiserHasPlace, releaseOrganiserPlace, takeOrganiserPlace } from './organiser-place';
 import { canonicalZone } from './time-zone';
 import { fillFromWaitlist, lockEvent } from './waitlist';
+import { newSubject } from '../subjects/subject-rows';
 
 /** Creating and editing events (`POST` / `PUT /api/challenge`); cancel and delete are event-lifecycle.ts. */
 
@@ -164,7 +167,7 @@ export async function saveEvent(deps: Deps, editorId: number, input: EventInput)
       ? await tx.update(events).set(values).where(eq(events.id, existing.id)).returning()
       : await tx
           .insert(events)
-          .values({ ...values, userId: editorId, createdAt: now })
+          .values({ ...values, userId: editorId, subjectId: await newSubject(tx, 'event', editorId), createdAt: now })
           .returning();
     if (firstPublish) await takeOrganiserPlace(tx, now, row!);
     if (unpublish) await releaseOrganiserPlace(tx, row!);

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
-import { eventCohosts, eventInvites, events } from '../../db/schema';
+import { eventCohosts, eventInvites, events } from '../../db/schema/events';
+import { newSubject } from '../subjects/subject-rows';
 
 // Events for tests of what hangs off an event (comments, reactions), written straight into the tables so those tests
 // do not depend on the create form's rules: every NOT NULL column, and `published_at` exactly when not a draft.
@@ -20,6 +21,7 @@ export async function insertEvent(db: Db, userId: number, input: TestEventInput 
     .insert(events)
     .values({
       userId,
+      subjectId: await newSubject(db, 'event', userId),
       eventName: input.eventName ?? 'Sunrise gravel loop',
       sportId: 1,
       difficulty: 'moderate',

@@ -3,13 +3,18 @@ import { GOING_PREVIEW_MAX, type Event, type EventStatus } from '#contract/event
 import type { MemberSummary } from '#contract/social';
 import type { Deps } from '../../deps';
 import type { Db } from '../../db/client';
-import { eventAttendees, eventCohostInvites, eventCohosts, eventInterests, events, follows, mapRoutes, uploads, users } from '../../db/schema';
+import { eventAttendees, eventCohostInvites, eventCohosts, eventInterests, events } from '../../db/schema/events';
+import { mapRoutes } from '../../db/schema/map-routes';
+import { uploads } from '../../db/schema/media';
+import { follows } from '../../db/schema/social';
+import { subjects } from '../../db/schema/subjects';
+import { users } from '../../db/schema/users';
 import { qualified } from '../../db/qualified';
-import { isEventPublicToMembers } from '../../policy/event-policy';
+import { eventPublicToMembersSql } from '../../policy/event-policy';
 import { toRoute } from '../map-routes/route-view';
 import { mediaUrl, uploadKeyFromUrl } from '../media/upload-files';
 import { mediaUrlSigner, type MediaUrlSigner } from '../media/url-signing';
-import { eventLikesOf } from './reactions';
+import { likesJson } from '../reactions/reaction-service';
 import { clockTime } from './time-zone';
 
 /** An event's own columns, without the search text the database keeps for LIKE. */
@@ -47,7 +52,9 @@ function viewsQuery(db: Db, viewerId: number, ids: number[]) {
         lastName: users.lastName,
         profileImage: users.profileImage,
       },
-      organiserIsPrivate: users.isPrivate,
+      publicToMembers: eventPublicToMembersSql(),
+      likes: likesJson(qualified(events.subjectId), viewerId),
+      commentCount: sql<number>`(select s.comment_count from ${subjects} s where s.id = ${qualified(events.subjectId)})`,
       coHosts: sql<MemberSummary[] | null>`(select json_agg(${summaryJson('u')} order by lower(u.handle_name), u.id)
         from ${eventCohosts} c join ${users} u on u.id = c.user_id where c.event_id = ${id})`,
       pendingCoHosts: sql<MemberSummary[] | null>`(select json_agg(${summaryJson('u')} order by lower(u.handle_name), u.id)
@@ -96,7 +103,7 @@ export function statusFrom(row: Pick<EventRow, 'id' | 'interestedCount' | 'going
 
 /**
  * Events as `viewerId` sees them, in the order given, in a fixed number of queries whatever the page size (the views
- * statement, the routes, and the reactions as the reaction engine counts them for every subject). The rows must
+ * statement, with the reactions as `likesJson` builds them for every kind of subject, and the routes). The rows must
  * already have passed the policy (`mayViewEvent` / `visibleEventsCondition`). The banner and route preview of an
  * event that not every member may see are signed, as feed-views signs such posts' photos (check 14).
  */
@@ -105,14 +112,13 @@ export async function eventViews(deps: Pick<Deps, 'db' | 'storage' | 'clock'>, v
   const { db } = deps;
   const routeIds = [...new Set(rows.flatMap((r) => (r.routeId === null ? [] : [r.routeId])))];
   const ids = rows.map((r) => r.id);
-  const [views, routes, likes] = await Promise.all([
+  const [views, routes] = await Promise.all([
     viewsQuery(db, viewerId, ids),
     routeIds.length > 0 ? db.select().from(mapRoutes).where(inArray(mapRoutes.id, routeIds)) : [],
-    eventLikesOf(db, viewerId, ids),
   ]);
   const viewOf = new Map(views.map((v) => [v.id, v]));
   const routeOf = new Map(routes.map((r) => [r.id, toRoute(r)]));
-  const publicPictures = (row: EventRow) => isEventPublicToMembers(row, { isPrivate: viewOf.get(row.id)!.organiserIsPrivate });
+  const publicPictures = (row: EventRow) => viewOf.get(row.id)!.publicToMembers;
 
   // Signing needs the key from storage: only loaded when a page holds a picture of an event not every member may see.
   const hasPicture = (row: EventRow) => viewOf.get(row.id)!.banner !== null || Boolean(row.routeId !== null && routeOf.get(row.routeId)?.staticImage);
@@ -168,8 +174,8 @@ export async function eventViews(deps: Pick<Deps, 'db' | 'storage' | 'clock'>, v
       goalDistance: row.goalDistanceM,
       status: statusFrom(row, view.interested, view.attendance),
       goingPreview: view.goingPreview ?? [],
-      likes: likes.get(row.id)!,
-      commentCount: row.commentCount,
+      likes: view.likes,
+      commentCount: view.commentCount,
       isRequest: view.isRequest,
       canEdit,
       isOrganiser,

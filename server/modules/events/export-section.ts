@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { eventAttendees, eventCohostInvites, eventCohosts, eventInterests, events } from '../../db/schema';
+import { eventAttendees, eventCohostInvites, eventCohosts, eventInterests, events } from '../../db/schema/events';
 import type { ExportSection } from '../account/export-registry';
 
 /**

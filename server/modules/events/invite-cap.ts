@@ -1,7 +1,8 @@
 import { and, count, eq, gt, min } from 'drizzle-orm';
 import { EVENT_INVITES_PER_DAY } from '#contract/events';
 import type { Db } from '../../db/client';
-import { eventCohostInvites, eventInvites, users } from '../../db/schema';
+import { eventCohostInvites, eventInvites } from '../../db/schema/events';
+import { users } from '../../db/schema/users';
 import { tooManyRequests } from '../../lib/errors';
 
 const DAY_MS = 86_400_000;

@@ -1,14 +1,15 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Deps } from '../../deps';
-import { eventCohosts, eventInvites, users } from '../../db/schema';
+import { eventCohosts, eventInvites } from '../../db/schema/events';
+import { users } from '../../db/schema/users';
 import { conflict, fieldError, forbidden } from '../../lib/errors';
 import { mayEditEvent } from '../../policy/event-policy';
-import { mayInviteWhere } from '../../policy/social-policy';
 import { writeNotification } from '../notifications/notify';
 import { withOutbox } from '../notifications/outbox';
-import { loadEventWithRole } from './event-access';
+import { loadEventWithRole } from '../../policy/event-access';
 import { checkInviteCap } from './invite-cap';
 import { closedReason, lockEvent } from './waitlist';
+import { guardianFor } from '../../policy/guardian';
 
 /**
  * `POST /api/challenge/member/invite`: the organiser or a co-host invites members they may invite
@@ -33,7 +34,7 @@ export async function inviteMembers(deps: Deps, inviterId: number, eventId: numb
     const allowed = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(inArray(users.id, guests), mayInviteWhere(inviterId)));
+      .where(and(inArray(users.id, guests), guardianFor(tx, inviterId).invitableWhere()));
     if (allowed.length !== guests.length) {
       throw fieldError('userIds', 'You can invite only members who follow you or whom you follow.');
     }

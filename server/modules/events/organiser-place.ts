@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { eventAttendees, events } from '../../db/schema';
+import { eventAttendees, events } from '../../db/schema/events';
 import type { EventRow } from './event-views';
 
 /**

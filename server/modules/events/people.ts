@@ -3,8 +3,9 @@ import type { eventPeople, eventPeopleQuery } from '#contract/events';
 import type * as z from 'zod/mini';
 import type { Db } from '../../db/client';
 import { keysetPage } from '../../db/keyset';
-import { eventAttendees, eventInterests, events, users } from '../../db/schema';
-import { loadViewableEvent } from './event-access';
+import { eventAttendees, eventInterests, events } from '../../db/schema/events';
+import { users } from '../../db/schema/users';
+import { loadViewableEvent } from '../../policy/event-access';
 
 export const PEOPLE_PER_PAGE = 30;
 

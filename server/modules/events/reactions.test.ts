@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productLikes } from '#contract/events';
 import { feedLikers } from '#contract/feeds';
 import { notificationList } from '#contract/notifications';
-import { eventReactions, events } from '../../db/schema';
+import { events } from '../../db/schema/events';
+import { reactions, subjects } from '../../db/schema/subjects';
 import { exportSections } from '../account/export-sections';
 import { body, createTestApp, okData, type TestApp } from '../../test/test-app';
 import { helpers, type Member } from '../notifications/test-helpers';
 import { insertEvent, inviteToEvent } from './event-test-rows';
 
-// Issue 6: reactions to events through the reaction engine posts use — one per member, switching and removing, the
+// Issue 6: reactions to events through the reaction service posts use — one per member, switching and removing, the
 // counts per code and events.like_count kept in step, who reacted, the organiser told, and 404 for unseen events.
 
 let t: TestApp;
@@ -28,8 +29,8 @@ const inbox = async (who: Member) => okData(await send('GET', '/api/notification
 
 /** The event's stored like count beside the reactions actually there: the two must agree. */
 async function likeCounts(eventId: number) {
-  const [row] = await t.db.select({ stored: events.likeCount }).from(events).where(eq(events.id, eventId));
-  const rows = await t.db.select({ id: eventReactions.id }).from(eventReactions).where(eq(eventReactions.eventId, eventId));
+  const [row] = await t.db.select({ stored: subjects.likeCount, subjectId: subjects.id }).from(events).innerJoin(subjects, eq(subjects.id, events.subjectId)).where(eq(events.id, eventId));
+  const rows = await t.db.select({ id: reactions.id }).from(reactions).where(eq(reactions.subjectId, row!.subjectId));
   return { stored: row!.stored, actual: rows.length };
 }
 
@@ -142,11 +143,11 @@ describe('data rights', () => {
     await react(fan, first, 'U+2764');
     await react(fan, second, 'U+1F62E');
     await react(organiser, first, 'U+1F44D');
-    const section = exportSections.find((s) => s.name === 'eventReactions')!;
-    const rows = JSON.parse(JSON.stringify(await section.collect(t.db, fan.userId))) as unknown[];
+    const section = exportSections.find((s) => s.name === 'reactionsAndComments')!;
+    const rows = (JSON.parse(JSON.stringify(await section.collect(t.db, fan.userId))) as { reactions: unknown[] }).reactions;
     expect(rows).toEqual([
-      { eventId: first, likeUniCode: 'U+2764', createdAt: expect.any(String) },
-      { eventId: second, likeUniCode: 'U+1F62E', createdAt: expect.any(String) },
+      { on: 'event', eventId: first, likeUniCode: 'U+2764', createdAt: expect.any(String) },
+      { on: 'event', eventId: second, likeUniCode: 'U+1F62E', createdAt: expect.any(String) },
     ]);
   });
 });

@@ -27,7 +27,7 @@ import { viewerId } from '../../plugins/authenticate';
 import { joinEvent, leaveEvent, toggleInterest } from './attendance';
 import { eventCalendarFile } from './calendar-download';
 import { acceptCohostInvite, declineCohostInvite, listCohostInvites } from './cohosts';
-import { loadViewableEvent } from './event-access';
+import { loadViewableEvent } from '../../policy/event-access';
 import { cancelEvent, deleteEvent } from './event-lifecycle';
 import { listEvents } from './event-list';
 import { publishEvent } from './event-publish';

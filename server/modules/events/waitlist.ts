@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { eventAttendees, events } from '../../db/schema';
+import { eventAttendees, events } from '../../db/schema/events';
 import { conflict } from '../../lib/errors';
 import { writeNotification } from '../notifications/notify';
 import type { Outbox } from '../notifications/outbox';

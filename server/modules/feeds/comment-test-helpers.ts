@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { commentDeleted, commentSaved, feed, feedCommentList, feedReply } from '#contract/feeds';
 import { qualified } from '../../db/qualified';
-import { feedComments, feeds } from '../../db/schema';
+import { feeds } from '../../db/schema/feeds';
+import { comments, subjects } from '../../db/schema/subjects';
 import { okData, type TestApp } from '../../test/test-app';
 import { helpers, type Member } from '../notifications/test-helpers';
 
@@ -42,8 +43,9 @@ export function commentHelpers(t: () => TestApp) {
   /** The post's stored comment count beside the comments actually there: the two must agree. */
   async function counts(feedId: number) {
     const [row] = await t()
-      .db.select({ stored: feeds.commentCount, actual: sql<number>`(select count(*) from ${feedComments} where ${qualified(feedComments.feedId)} = ${feedId})`.mapWith(Number) })
+      .db.select({ stored: subjects.commentCount, actual: sql<number>`(select count(*) from ${comments} where ${qualified(comments.subjectId)} = ${qualified(subjects.id)})`.mapWith(Number) })
       .from(feeds)
+      .innerJoin(subjects, eq(subjects.id, feeds.subjectId))
       .where(eq(feeds.id, feedId));
     expect(row, `post ${feedId}`).toBeDefined();
     return row!;

@@ -394,11 +394,11 @@ describe('data rights', () => {
     const top = await add(b, feedId, 'Mine #one');
     await add(a, feedId, 'Not mine', top.comment.commentId);
     const reply = await add(b, feedId, 'Also mine', top.comment.commentId);
-    const section = exportSections.find((s) => s.name === 'feedComments')!;
-    const rows = JSON.parse(JSON.stringify(await section.collect(t.db, b.userId))) as unknown[];
+    const section = exportSections.find((s) => s.name === 'reactionsAndComments')!;
+    const rows = (JSON.parse(JSON.stringify(await section.collect(t.db, b.userId))) as { comments: unknown[] }).comments;
     expect(rows).toEqual([
-      expect.objectContaining({ commentId: top.comment.commentId, feedId, parentId: null, comment: 'Mine #one', hashtags: ['one'] }),
-      expect.objectContaining({ commentId: reply.comment.commentId, feedId, parentId: top.comment.commentId, comment: 'Also mine' }),
+      expect.objectContaining({ commentId: top.comment.commentId, on: 'post', feedId, parentId: null, comment: 'Mine #one', hashtags: ['one'] }),
+      expect.objectContaining({ commentId: reply.comment.commentId, on: 'post', feedId, parentId: top.comment.commentId, comment: 'Also mine' }),
     ]);
   });
 });

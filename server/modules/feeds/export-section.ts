@@ -1,10 +1,12 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { feedImages, feedReactions, feeds, uploads } from '../../db/schema';
+import { feedImages, feeds } from '../../db/schema/feeds';
+import { uploads } from '../../db/schema/media';
+import { subjects } from '../../db/schema/subjects';
 import type { ExportSection } from '../account/export-registry';
 
 /**
- * The member's posts (drafts included) with their photos, and the reactions they gave, naming each post by id only:
- * another member's post text is theirs, not part of this member's export. The photos' original files are copied into
+ * The member's posts (drafts included) with their photos (the reactions they gave are in `reactionsAndComments`,
+ * server/modules/subjects/export-section.ts). The photos' original files are copied into
  * the zip by the `uploads` section (every upload of the member's); each photo here names its file there.
  */
 export const feedsExportSection: ExportSection = {
@@ -20,13 +22,14 @@ export const feedsExportSection: ExportSection = {
         location: feeds.location,
         latitude: feeds.latitude,
         longitude: feeds.longitude,
-        likeCount: feeds.likeCount,
-        commentCount: feeds.commentCount,
+        likeCount: subjects.likeCount,
+        commentCount: subjects.commentCount,
         createdAt: feeds.createdAt,
         updatedAt: feeds.updatedAt,
         publishedAt: feeds.publishedAt,
       })
       .from(feeds)
+      .innerJoin(subjects, eq(subjects.id, feeds.subjectId))
       .where(eq(feeds.userId, userId))
       .orderBy(asc(feeds.createdAt), asc(feeds.id));
     const photos = posts.length
@@ -37,11 +40,6 @@ export const feedsExportSection: ExportSection = {
           .where(inArray(feedImages.feedId, posts.map((p) => p.id)))
           .orderBy(asc(feedImages.feedId), asc(feedImages.position))
       : [];
-    const reactions = await db
-      .select({ feedId: feedReactions.feedId, likeUniCode: feedReactions.code, createdAt: feedReactions.createdAt })
-      .from(feedReactions)
-      .where(eq(feedReactions.userId, userId))
-      .orderBy(asc(feedReactions.createdAt), asc(feedReactions.id));
     return {
       posts: posts.map((p) => ({
         ...p,
@@ -49,7 +47,6 @@ export const feedsExportSection: ExportSection = {
           .filter((i) => i.feedId === p.id)
           .map((i) => ({ uploadKey: i.key, file: i.files.original ? `media/${i.key}/${i.files.original}` : null, dimens: `${i.width}:${i.height}` })),
       })),
-      reactions,
     };
   },
 };

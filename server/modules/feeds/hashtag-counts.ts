@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { feedHashtags, feeds, hashtags } from '../../db/schema';
+import { feedHashtags, feeds, hashtags } from '../../db/schema/feeds';
 
 /** A post's tags and whether it is published, before or after a change. */
 export type TagState = { tags: readonly string[]; publishedAt: Date | null };

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gt, isNotNull, like, sql } from 'drizzle-orm';
 import { HASHTAG_COUNT_CAP, type HashTagOption } from '#contract/social';
 import type { Db } from '../../db/client';
-import { feedHashtags, feeds, hashtags } from '../../db/schema';
-import { visibleFeedsCondition } from '../../policy/social-policy';
+import { feedHashtags, feeds, hashtags } from '../../db/schema/feeds';
+import { guardianFor } from '../../policy/guardian';
 
 /**
  * The tags a type-ahead weighs for one prefix: the most used ones that start with it. `hashtags.use_count` counts
@@ -33,7 +33,7 @@ export async function visibleHashtags(db: Db, viewerId: number, prefix: string):
     .from(feedHashtags)
     .innerJoin(feeds, eq(feeds.id, feedHashtags.feedId))
     // Drafts never count, not even for their author.
-    .where(and(eq(feedHashtags.hashtagId, candidate.id), isNotNull(feedHashtags.publishedAt), isNotNull(feeds.publishedAt), visibleFeedsCondition(viewerId)))
+    .where(and(eq(feedHashtags.hashtagId, candidate.id), isNotNull(feedHashtags.publishedAt), isNotNull(feeds.publishedAt), guardianFor(db, viewerId).visibleFeedsWhere()))
     .limit(HASHTAG_COUNT_CAP)
     .as('seen');
   const counted = db.select({ n: count().as('n') }).from(seen).as('counted');

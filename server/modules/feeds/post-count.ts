@@ -1,6 +1,6 @@
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { feeds } from '../../db/schema';
+import { feeds } from '../../db/schema/feeds';
 
 /**
  * How many posts `userId` has published (drafts are nobody's to count): the "Feeds" of their own profile. It is the

@@ -2,7 +2,9 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feed } from '#contract/feeds';
 import { hashTagOptions } from '#contract/social';
-import { feedHashtags, hashtags, notifications, uploads } from '../../db/schema';
+import { feedHashtags, hashtags } from '../../db/schema/feeds';
+import { uploads } from '../../db/schema/media';
+import { notifications } from '../../db/schema/notifications';
 import { exportSections } from '../account/export-sections';
 import { body, createTestApp, okData, type TestApp } from '../../test/test-app';
 import { unsigned } from '../media/test-images';
@@ -231,14 +233,14 @@ describe('data export', () => {
     await h.like(writer, others.id, 'U+1F603');
     const data = (await section.collect(t.db, writer.userId)) as {
       posts: { id: number; title: string; isDraft: boolean; images: { uploadKey: string; file: string | null }[] }[];
-      reactions: { feedId: number; likeUniCode: string }[];
     };
+    const given = (await exportSections.find((s) => s.name === 'reactionsAndComments')!.collect(t.db, writer.userId)) as { reactions: { on: string; feedId: number; likeUniCode: string }[] };
     expect(data.posts.map((p) => [p.title, p.isDraft])).toEqual([
       ['Exported', false],
       ['Draft too', true],
     ]);
     expect(data.posts[0]!.images).toEqual([{ uploadKey: pic.key, file: expect.stringMatching(new RegExp(`^media/${pic.key}/original\\.png$`)), dimens: pic.dimens }]);
-    expect(data.reactions).toMatchObject([{ feedId: others.id, likeUniCode: 'U+1F603' }]);
+    expect(given.reactions).toEqual([{ on: 'post', feedId: others.id, likeUniCode: 'U+1F603', createdAt: expect.any(Date) }]);
     expect(JSON.stringify(data)).not.toContain('Robin’s words');
     expect(post.id).toBe(data.posts[0]!.id);
   });

@@ -6,7 +6,7 @@ import type { Deps } from '../../deps';
 import { fieldError } from '../../lib/errors';
 import { ok } from '../../lib/reply';
 import { viewerId } from '../../plugins/authenticate';
-import { loadViewableFeed } from './feed-access';
+import { loadViewableFeed } from '../../policy/feed-access';
 import { listFeeds } from './feed-list';
 import { feedView } from './feed-views';
 import { listLikers, setReaction } from './reactions';

@@ -2,16 +2,20 @@ import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Feed, FeedInput } from '#contract/feeds';
 import type { Deps } from '../../deps';
 import type { Db } from '../../db/client';
-import { feedImages, feedMentions, feeds, notifications, uploads, users } from '../../db/schema';
+import { feedImages, feedMentions, feeds } from '../../db/schema/feeds';
+import { uploads } from '../../db/schema/media';
+import { notifications } from '../../db/schema/notifications';
+import { users } from '../../db/schema/users';
 import { fieldError } from '../../lib/errors';
-import { mayMentionWhere, mayViewFeed } from '../../policy/social-policy';
+import { loadFeedSubject, loadOwnFeed } from '../../policy/feed-access';
+import { guardianFor } from '../../policy/guardian';
 import { attachUpload, detachUploads } from '../media/attach';
 import { writeNotification } from '../notifications/notify';
 import { withOutbox, type Outbox } from '../notifications/outbox';
-import { loadOwnFeed } from './feed-access';
 import { feedView } from './feed-views';
 import { NO_TAGS, syncPostHashtags } from './hashtag-counts';
 import { parseTags, resolveMentions } from './text-tags';
+import { deleteSubjects, newSubject } from '../subjects/subject-rows';
 
 /** Creating, editing and deleting posts (issue 5). Listing is feed-list.ts; reactions are reactions.ts. */
 
@@ -40,7 +44,7 @@ async function mentionedIds(tx: Db, authorId: number, text: string, tagged: read
     const allowed = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(inArray(users.id, wanted), mayMentionWhere(authorId)));
+      .where(and(inArray(users.id, wanted), guardianFor(tx, authorId).mentionableWhere()));
     if (allowed.length !== wanted.length) throw fieldError('tagUser', 'You can tag only members you follow or who follow you.');
   }
   return [...new Set([...fromText.map((m) => m.userId), ...wanted])];
@@ -96,10 +100,11 @@ async function saveMentions(tx: Db, feedId: number, ids: number[]) {
  * Tells mentioned members once the post is out: only for a published post, only members who may see it (a private
  * author's post mentions a non-follower in vain), never the author, as each member's settings allow.
  */
-async function notifyMentioned(tx: Db, now: Date, outbox: Outbox, author: { id: number; isPrivate: boolean }, feedId: number, ids: number[]) {
+async function notifyMentioned(tx: Db, now: Date, outbox: Outbox, feedId: number, ids: number[]) {
+  const post = (await loadFeedSubject(tx, feedId))!;
   for (const userId of ids) {
-    if (!(await mayViewFeed(tx, userId, { userId: author.id, isDraft: false }, author))) continue;
-    await writeNotification(tx, now, outbox, { userId, actorId: author.id, kind: 'mentions', subjectType: 'feed', subjectId: feedId });
+    if (!(await guardianFor(tx, userId).canSeeFeed(post, { id: post.userId, isPrivate: post.authorIsPrivate }))) continue;
+    await writeNotification(tx, now, outbox, { userId, actorId: post.userId, kind: 'mentions', subjectType: 'feed', subjectId: feedId });
   }
 }
 
@@ -132,7 +137,10 @@ export async function saveFeed(deps: Deps, userId: number, input: FeedInput): Pr
     };
     const [row] = existing
       ? await tx.update(feeds).set(values).where(eq(feeds.id, existing.id)).returning({ id: feeds.id })
-      : await tx.insert(feeds).values({ ...values, userId, createdAt: now }).returning({ id: feeds.id });
+      : await tx
+          .insert(feeds)
+          .values({ ...values, userId, subjectId: await newSubject(tx, 'post', userId), createdAt: now })
+          .returning({ id: feeds.id });
     const id = row!.id;
     await savePhotos(tx, now, userId, id, input.images ?? []);
     await syncPostHashtags(tx, id, existing ? { tags: existing.hashtags, publishedAt: existing.publishedAt } : NO_TAGS, { tags: hashtags, publishedAt });
@@ -140,8 +148,7 @@ export async function saveFeed(deps: Deps, userId: number, input: FeedInput): Pr
     if (publishedAt) {
       // A draft told nobody: publishing it tells everyone it mentions; an edit tells only those newly mentioned.
       const tell = existing?.isDraft === false ? saved.added : saved.all;
-      const [author] = await tx.select({ id: users.id, isPrivate: users.isPrivate }).from(users).where(eq(users.id, userId));
-      await notifyMentioned(tx, now, outbox, author!, id, tell);
+      await notifyMentioned(tx, now, outbox, id, tell);
     }
     return id;
   });
@@ -154,8 +161,8 @@ export async function deleteFeed(deps: Deps, userId: number, feedId: number) {
     const existing = await loadOwnFeed(tx, userId, feedId);
     const photos = await tx.select({ key: feedImages.uploadKey }).from(feedImages).where(eq(feedImages.feedId, feedId));
     await syncPostHashtags(tx, feedId, { tags: existing.hashtags, publishedAt: existing.publishedAt }, NO_TAGS);
-    // Images, hashtags, mentions, reactions and comments go with the post (foreign keys cascade).
-    await tx.delete(feeds).where(eq(feeds.id, feedId));
+    // Images, hashtags, mentions, reactions and comments go with the post's subject (foreign keys cascade).
+    await deleteSubjects(tx, [existing.subjectId]);
     await detachUploads(tx, { userId, keys: photos.map((p) => p.key) });
     // So do the notifications about it and its comments: they would lead nowhere. Their members' badges follow.
     const gone = await tx

@@ -2,8 +2,8 @@ import { and, inArray, sql } from 'drizzle-orm';
 import { FEED_TAGS_MAX } from '#contract/feeds';
 import type { MemberSummary } from '#contract/social';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
-import { mayMentionWhere } from '../../policy/social-policy';
+import { users } from '../../db/schema/users';
+import { guardianFor } from '../../policy/guardian';
 
 /**
  * Hashtags and @mentions read from what a member wrote (posts and comments). Spec §5: a hash tag is letters, digits
@@ -59,7 +59,7 @@ export async function resolveMentions(db: Db, viewerId: number, handles: string[
       handle: sql<string>`lower(${users.handleName})`,
     })
     .from(users)
-    .where(and(inArray(sql`lower(${users.handleName})`, lowered), mayMentionWhere(viewerId)));
+    .where(and(inArray(sql`lower(${users.handleName})`, lowered), guardianFor(db, viewerId).mentionableWhere()));
   const byHandle = new Map(rows.map(({ handle, ...member }) => [handle, member]));
   return lowered.flatMap((h) => byHandle.get(h) ?? []);
 }

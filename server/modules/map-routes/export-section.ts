@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { mapRoutes } from '../../db/schema';
+import { mapRoutes } from '../../db/schema/map-routes';
 import type { ExportSection } from '../account/export-registry';
 
 /**

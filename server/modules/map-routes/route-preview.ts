@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import type { LngLat } from '#contract/map-routes';
 import type { Deps } from '../../deps';
-import { uploads } from '../../db/schema';
+import { uploads } from '../../db/schema/media';
 import { DISPLAY_FILE, mediaUrl, newUploadKey, objectKey, THUMB_FILE } from '../media/upload-files';
 
 /**

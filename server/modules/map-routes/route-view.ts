@@ -1,5 +1,5 @@
 import type { Route } from '#contract/map-routes';
-import type { mapRoutes } from '../../db/schema';
+import type { mapRoutes } from '../../db/schema/map-routes';
 
 export type MapRouteRow = typeof mapRoutes.$inferSelect;
 

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locationInfo, route, simplifiedLine, type LngLat } from '#contract/map-routes';
-import { eventInvites, events, uploads } from '../../db/schema';
+import { eventInvites, events } from '../../db/schema/events';
+import { uploads } from '../../db/schema/media';
 import type { Storage } from '../../lib/storage/storage';
 import { exportSections } from '../account/export-sections';
 import { body, createTestApp, okData, type TestApp } from '../../test/test-app';
@@ -9,6 +10,7 @@ import { elevationGainLoss } from './elevation';
 import { metresFromLine, vincentyLength, windingTrack } from './route-test-helpers';
 import { saveRoute } from './service';
 import { simplifyLine } from './simplify';
+import { newSubject } from '../subjects/subject-rows';
 
 // Drawn routes, who may read a route, simplification (endpoints kept, every point within the tolerance, measured
 // here independently), elevation gain and loss, and reverse geocoding with no provider configured.
@@ -101,6 +103,7 @@ describe('who may read a route (GET /api/route/:routeId)', () => {
       .insert(events)
       .values({
         userId: organiser.userId,
+        subjectId: await newSubject(t.db, 'event', organiser.userId),
         eventName: 'Group ride',
         sportId: MTB,
         difficulty: 'moderate',

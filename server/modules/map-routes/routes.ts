@@ -3,16 +3,16 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import * as z from 'zod';
-import { okEnvelope } from '#contract/envelope';
 import { rowIdParam } from '#contract/ids';
-import { GPX_MAX_BYTES, ROUTE_DESCRIPTION_MAX, ROUTE_NAME_MAX, route, routeInput, type RouteInput, simplifiedLine, simplifyBody } from '#contract/map-routes';
+import { okEnvelope } from '#contract/envelope';
+import { GPX_MAX_BYTES, ROUTE_DESCRIPTION_MAX, ROUTE_NAME_MAX, route, routeIdParams, routeInput, type RouteInput, simplifiedLine, simplifyBody } from '#contract/map-routes';
 import type { Deps } from '../../deps';
 import { AppError, badRequest, fieldError, FieldErrors } from '../../lib/errors';
 import { ok } from '../../lib/reply';
 import { requireUser, viewerId } from '../../plugins/authenticate';
 import { NUL_MESSAGE } from '../../plugins/nul-text';
 import { memberRateLimit } from '../../plugins/rate-limit';
+import { guardianFor } from '../../policy/guardian';
 import { gpxTooLarge, parseGpx } from './gpx';
 import { toRoute } from './route-view';
 import { loadViewableRoute, saveRoute, simplifyForMap } from './service';
@@ -20,7 +20,6 @@ import { loadViewableRoute, saveRoute, simplifyForMap } from './service';
 /** Room for the multipart boundaries, part headers and the few short fields around the file. */
 const FORM_OVERHEAD = 64 * 1024;
 const FILE_FIELDS = new Set(['file', 'file[]', 'gpx']);
-const routeIdParams = z.object({ routeId: rowIdParam });
 
 /** The zod validator, except that a body left unparsed (multipart) passes: the handler streams and checks it. */
 const jsonOrMultipart = (route: FastifyRouteSchemaDef<unknown>) => {
@@ -164,7 +163,7 @@ export function mapRouteRoutes(app: FastifyInstance, deps: Deps) {
 
     r.get('/api/route/:routeId', {
       schema: { tags, summary: 'One route: yours, or the route of an event you may see (404 otherwise)', params: routeIdParams, response: oneRoute },
-      handler: async (req) => ok('Route.', toRoute(await loadViewableRoute(deps.db, viewerId(req), req.params.routeId))),
+      handler: async (req) => ok('Route.', toRoute(await loadViewableRoute(deps.db, guardianFor(deps.db, viewerId(req)), req.params.routeId))),
     });
 
     r.post('/api/simplifyGeoJson', {

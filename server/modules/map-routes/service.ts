@@ -2,9 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { ROUTE_DESCRIPTION_MAX, ROUTE_NAME_MAX, ROUTE_POINTS_MAX, type LngLat, type Route, type SimplifiedLine } from '#contract/map-routes';
 import { SPORTS } from '#contract/sports';
 import type { Deps } from '../../deps';
-import { events, mapRoutes, uploads } from '../../db/schema';
-import { badRequest, fieldError, notFound } from '../../lib/errors';
-import { visibleEventsCondition } from '../../policy/event-policy';
+import { mapRoutes } from '../../db/schema/map-routes';
+import { uploads } from '../../db/schema/media';
+import { fieldError, notFound } from '../../lib/errors';
+import type { Guardian } from '../../policy/guardian';
 import { consoleMapsLog, createMapsService, type MapsLog, type MapsService } from '../maps/maps-service';
 import { elevationGainLoss } from './elevation';
 import { expectedTimeSeconds } from './expected-time';
@@ -54,7 +55,7 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
  */
 export async function saveRoute(deps: RouteDeps, userId: number, input: SaveRouteInput, options: SaveRouteOptions = {}): Promise<Route> {
   const log = options.log ?? consoleMapsLog;
-  if (!sportIds.includes(input.sportId)) throw badRequest('Please check the highlighted fields.', { sportId: ['Choose a sport from the list.'] });
+  if (!sportIds.includes(input.sportId)) throw fieldError('sportId', 'Choose a sport from the list.');
   const points = checkedLine(input.coordinates);
   const distance = lineLength(points);
   const simplified = simplifyLine(points, DEFAULT_TOLERANCE_M);
@@ -118,20 +119,12 @@ export function simplifyForMap(coordinates: readonly LngLat[], tolerance = DEFAU
 }
 
 /**
- * The route `routeId` if `viewerId` may see it: their own, or the route of an event they may see (the event policy's
- * condition, so a route is exactly as visible as the events that use it). Anything else is the same 404 as a missing
- * route.
+ * The route `routeId` if the viewer may see it (the Guardian's `canSeeRoute`: their own, or the route of an event they
+ * may see, route-policy.ts). Anything else is the same 404 as a missing route.
  */
-export async function loadViewableRoute(db: Deps['db'], viewerId: number, routeId: number): Promise<MapRouteRow> {
+export async function loadViewableRoute(db: Deps['db'], guardian: Guardian, routeId: number): Promise<MapRouteRow> {
   const [row] = await db.select().from(mapRoutes).where(eq(mapRoutes.id, routeId)).limit(1);
-  if (!row) throw notFound(ROUTE_NOT_FOUND);
-  if (row.userId === viewerId) return row;
-  const [usedBy] = await db
-    .select({ id: events.id })
-    .from(events)
-    .where(and(eq(events.routeId, routeId), visibleEventsCondition(viewerId)))
-    .limit(1);
-  if (!usedBy) throw notFound(ROUTE_NOT_FOUND);
+  if (!row || !(await guardian.canSeeRoute(row))) throw notFound(ROUTE_NOT_FOUND);
   return row;
 }
 

@@ -4,7 +4,6 @@ import { okEnvelope } from '#contract/envelope';
 import { locationInfo, reverseGeocodeQuery } from '#contract/map-routes';
 import type { Deps } from '../../deps';
 import { ok } from '../../lib/reply';
-import { currentUser } from '../../plugins/authenticate';
 import { memberRateLimit } from '../../plugins/rate-limit';
 import { createMapsService, unknownLocation } from './maps-service';
 
@@ -21,7 +20,6 @@ export function mapsRoutes(app: FastifyInstance, deps: Deps) {
       response: { 200: okEnvelope(locationInfo) },
     },
     handler: async (req) => {
-      currentUser(req);
       const { lng, lat } = req.query;
       // A failure was logged by the service; the member types the place themselves (spec §8).
       return ok('Location info.', (await maps.reverseGeocode(lng, lat)) ?? unknownLocation(lng, lat));

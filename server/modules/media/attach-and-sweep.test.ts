@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressImageData, type UploadedImage } from '#contract/media';
-import { uploads } from '../../db/schema';
+import { uploads } from '../../db/schema/media';
 import { days, hours, minutes } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { createTestApp, okData, type TestApp } from '../../test/test-app';

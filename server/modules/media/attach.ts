@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { uploads } from '../../db/schema';
+import { uploads } from '../../db/schema/media';
 import { fieldError } from '../../lib/errors';
 import type { ImagePurpose } from './image-pipeline';
 import { isUploadKey, mediaUrl } from './upload-files';

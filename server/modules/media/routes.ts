@@ -2,16 +2,16 @@ import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import * as z from 'zod';
 import { okEnvelope } from '#contract/envelope';
 import { compressImageData, IMAGE_MAX_BYTES, IMAGE_PURPOSES } from '#contract/media';
+import { compressImageForm, mediaFileParams, mediaFileQuery } from '#contract/media-requests';
 import type { Deps } from '../../deps';
-import { AppError, badRequest, fieldError, notFound } from '../../lib/errors';
+import { AppError, fieldError, notFound } from '../../lib/errors';
 import { ok } from '../../lib/reply';
 import { currentUser, requireUser, signedIn } from '../../plugins/authenticate';
 import { memberRateLimit } from '../../plugins/rate-limit';
+import { guardianFor } from '../../policy/guardian';
 import { processImage, type ImagePurpose } from './image-pipeline';
-import { mayViewUpload } from './policy';
 import { findUpload, saveUpload } from './service';
 import { isUploadKey, objectKey, SERVED_FILES, toUploadedImage } from './upload-files';
 import { mediaUrlSigner } from './url-signing';
@@ -21,13 +21,6 @@ const tooLarge = () => fieldError('image', `That image is too large: images can 
 /** Room for the multipart boundaries, part headers and the two small fields around the image. */
 const FORM_OVERHEAD = 64 * 1024;
 const IMAGE_FIELDS = new Set(['image[]', 'image']);
-
-/** The multipart form as documented in OpenAPI; the handler reads it as a stream, not through this schema. */
-const compressImageForm = z.object({
-  'image[]': z.string().meta({ format: 'binary', description: `PNG, JPEG, GIF or WebP, up to ${MAX_MB} MB; \`image\` also accepted; the first file is used` }),
-  type: z.enum(IMAGE_PURPOSES).optional().meta({ description: 'What the image is for; decides the sizes made (default feed)' }),
-  orientation: z.string().optional().meta({ description: 'EXIF orientation as the client read it (default -2); the server honours the file\'s own EXIF' }),
-});
 
 type ImageForm = { bytes: Buffer; purpose: ImagePurpose };
 
@@ -66,14 +59,14 @@ async function readImageForm(req: FastifyRequest): Promise<ImageForm> {
 
   const type = fields.get('type') ?? 'feed';
   if (!(IMAGE_PURPOSES as readonly string[]).includes(type)) {
-    throw badRequest('Please check the highlighted fields.', { type: [`Use one of: ${IMAGE_PURPOSES.join(', ')}.`] });
+    throw fieldError('type', `Use one of: ${IMAGE_PURPOSES.join(', ')}.`);
   }
   // Spec §7: the browser sends the EXIF orientation it read (-2 when it read none). The server turns the pixels by
   // the file's own EXIF instead, which says the same for an untouched photo; a canvas-cropped file has no EXIF and is
   // already upright, so turning it by the browser's number would turn it twice. The field is checked, then unused.
   const orientation = fields.get('orientation') ?? '-2';
   if (!/^-?\d{1,2}$/.test(orientation) || Number(orientation) < -2 || Number(orientation) > 8) {
-    throw badRequest('Please check the highlighted fields.', { orientation: ['Use a number from -2 to 8.'] });
+    throw fieldError('orientation', 'Use a number from -2 to 8.');
   }
   return { bytes, purpose: type as ImagePurpose };
 }
@@ -123,11 +116,8 @@ export function mediaRoutes(app: FastifyInstance, deps: Deps) {
       schema: {
         tags: ['media'],
         summary: 'A display size or thumbnail made by compress-image (never the original)',
-        params: z.object({ key: z.string(), file: z.string() }),
-        querystring: z.object({
-          exp: z.string().max(20).optional().meta({ description: 'Expiry of a signed URL (photos of drafts and private posts, uploads not saved onto anything)' }),
-          sig: z.string().max(100).optional().meta({ description: 'Signature of a signed URL' }),
-        }),
+        params: mediaFileParams,
+        querystring: mediaFileQuery,
       },
       handler: async (req, reply) => {
         const { key, file } = req.params;
@@ -136,7 +126,7 @@ export function mediaRoutes(app: FastifyInstance, deps: Deps) {
         if (!contentType || !isUploadKey(key)) throw notFound();
         const upload = await findUpload(deps, key);
         if (!upload || !Object.values(upload.files).includes(file)) throw notFound();
-        const access = await mayViewUpload(deps, req.session, upload, file, req.query);
+        const access = await guardianFor(deps.db, req.session?.user.id ?? null).canFetchUpload(upload, file, req.query, deps);
         if (!access.allowed) throw notFound();
         const stored = await deps.storage.get(objectKey(key, file));
         if (!stored) throw notFound();

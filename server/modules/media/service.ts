@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../../deps';
-import { uploads } from '../../db/schema';
+import { uploads } from '../../db/schema/media';
 import { IMAGE_EXTENSION, IMAGE_MIME, type ImagePurpose, type ProcessedImage } from './image-pipeline';
 import { DISPLAY_FILE, newUploadKey, objectKey, THUMB_FILE, type Upload } from './upload-files';
 

@@ -1,7 +1,7 @@
 import { and, inArray, isNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../deps';
-import { uploads } from '../../db/schema';
+import { uploads } from '../../db/schema/media';
 import { days, hours } from '../../lib/clock';
 import { uploadPrefix } from './upload-files';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { UploadedImage } from '#contract/media';
-import type { uploads } from '../../db/schema';
+import type { uploads } from '../../db/schema/media';
 import type { MediaUrlSigner } from './url-signing';
 
 export type Upload = typeof uploads.$inferSelect;

@@ -1,7 +1,8 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { NotificationBadge } from '#contract/notifications';
 import type { Db } from '../../db/client';
-import { follows, notifications } from '../../db/schema';
+import { notifications } from '../../db/schema/notifications';
+import { follows } from '../../db/schema/social';
 
 /** The navigation's counts: unread notifications and follow requests waiting for the member. */
 export async function badgeOf(db: Db, userId: number): Promise<NotificationBadge> {

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import { notifications, users } from '../../db/schema';
+import { notifications } from '../../db/schema/notifications';
+import { users } from '../../db/schema/users';
 import type { ExportSection } from '../account/export-registry';
 import { listSettings } from './settings-service';
 

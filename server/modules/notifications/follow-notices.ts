@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { notifications, users } from '../../db/schema';
+import { notifications } from '../../db/schema/notifications';
+import { users } from '../../db/schema/users';
 import { writeNotification } from './notify';
 import type { Outbox } from './outbox';
 import { sentenceFor } from './sentences';

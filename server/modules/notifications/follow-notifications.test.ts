@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationBadge, notificationList } from '#contract/notifications';
-import { notifications } from '../../db/schema';
+import { notifications } from '../../db/schema/notifications';
 import { mailsTo } from '../../test/mailbox';
 import { createTestApp, okData, type TestApp } from '../../test/test-app';
 import { notify } from './notify';

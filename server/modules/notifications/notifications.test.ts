@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataExport } from '#contract/account';
 import { followRequestSummary, NOTIFICATION_KINDS, notificationBadge, notificationList, notificationSettings } from '#contract/notifications';
-import { notifications, notificationSettings as settingsTable } from '../../db/schema';
+import { notifications, notificationSettings as settingsTable } from '../../db/schema/notifications';
 import { days } from '../../lib/clock';
 import { body, createTestApp, okData, type TestApp } from '../../test/test-app';
 import { readZip } from '../../test/zip-reader';

@@ -3,7 +3,8 @@ import type { Notification, NotificationKind, notificationSubject } from '#contr
 import type * as z from 'zod/mini';
 import type { Deps } from '../../deps';
 import type { Db } from '../../db/client';
-import { notifications, users } from '../../db/schema';
+import { notifications } from '../../db/schema/notifications';
+import { users } from '../../db/schema/users';
 import { withOutbox, type Outbox } from './outbox';
 import { mailSentenceFor, notificationMail, sentenceFor, type SentenceVariant } from './sentences';
 import { channelsFor } from './settings-service';

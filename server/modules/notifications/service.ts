@@ -3,7 +3,8 @@ import type { FollowRequestSummary, NotificationList } from '#contract/notificat
 import type { Deps } from '../../deps';
 import type { Db } from '../../db/client';
 import { keysetPage, type PageAsked } from '../../db/keyset';
-import { notifications, users } from '../../db/schema';
+import { notifications } from '../../db/schema/notifications';
+import { users } from '../../db/schema/users';
 import { notFound } from '../../lib/errors';
 import { listFollows } from '../social/service';
 import { badgeOf } from './badge';

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { NOTIFICATION_KINDS, type NotificationKind, type NotificationSetting } from '#contract/notifications';
 import type { Db } from '../../db/client';
-import { notificationSettings } from '../../db/schema';
+import { notificationSettings } from '../../db/schema/notifications';
 import { badRequest } from '../../lib/errors';
 
 /** What a member gets when they never chose: everything, in the app and by e-mail (spec §2 settings screen). */

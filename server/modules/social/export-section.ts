@@ -1,6 +1,7 @@
 import { asc, eq, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { follows, users } from '../../db/schema';
+import { follows } from '../../db/schema/social';
+import { users } from '../../db/schema/users';
 import type { ExportSection } from '../account/export-registry';
 
 const follower = alias(users, 'follower');

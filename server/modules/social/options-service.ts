@@ -2,12 +2,12 @@ import { and, asc, count, sql, type SQL } from 'drizzle-orm';
 import type { HashTagOption, MemberList, UserTagOption } from '#contract/social';
 import type { Db } from '../../db/client';
 import type { PagedAnswer } from '../../db/keyset';
-import { users } from '../../db/schema';
+import { users } from '../../db/schema/users';
 import { escapeLike, searchFold } from '../../db/search-text';
 import { fieldError } from '../../lib/errors';
-import { mayInviteWhere, mayMentionWhere } from '../../policy/social-policy';
 import { visibleHashtags } from '../feeds/hashtag-suggestions';
 import { cardColumns, PER_PAGE, searchCondition, toList } from './service';
+import { guardianFor } from '../../policy/guardian';
 
 /**
  * The pickers behind a text box (issue 4): @-mention options, hashtag options, and members to invite or make
@@ -49,7 +49,7 @@ const memberSearch = (search: string | undefined) => (search ?? '').trim().repla
 export async function mentionOptions(db: Db, viewerId: number, q: OptionsQuery): Promise<PagedAnswer<UserTagOption>> {
   const page = q.page ?? 1;
   const search = memberSearch(q.search);
-  const where = and(mayMentionWhere(viewerId), searchCondition(search));
+  const where = and(guardianFor(db, viewerId).mentionableWhere(), searchCondition(search));
   const [rows, [totalRow]] = await Promise.all([
     db
       .select({
@@ -96,7 +96,7 @@ export async function hashtagOptions(db: Db, viewerId: number, q: OptionsQuery):
 export async function selectableMembers(db: Db, viewerId: number, q: OptionsQuery): Promise<MemberList> {
   const page = q.page ?? 1;
   const search = memberSearch(q.search);
-  const where = and(mayInviteWhere(viewerId), searchCondition(search));
+  const where = and(guardianFor(db, viewerId).invitableWhere(), searchCondition(search));
   const [rows, [totalRow]] = await Promise.all([
     db
       .select(cardColumns)

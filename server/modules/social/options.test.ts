@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashTagOptions, memberList, relationship, userTagOptions } from '#contract/social';
-import { hashtags } from '../../db/schema';
+import { hashtags } from '../../db/schema/feeds';
 import { body, createTestApp, okData, type TestApp } from '../../test/test-app';
 
 // The pickers behind the text boxes (issue 4): whom a member can @-mention, which hashtags are in use, and whom they

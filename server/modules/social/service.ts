@@ -3,10 +3,12 @@ import type { MemberCard, MemberList, MemberProfile, Relationship } from '#contr
 import type { Deps } from '../../deps';
 import type { Db } from '../../db/client';
 import { keysetPage, type PageAsked, type PagedAnswer } from '../../db/keyset';
-import { follows, users } from '../../db/schema';
+import { follows } from '../../db/schema/social';
+import { users } from '../../db/schema/users';
 import { escapeLike, searchFold } from '../../db/search-text';
 import { fieldError, notFound } from '../../lib/errors';
-import { mayFollow, mayViewProfileContent, relationship, relationshipFrom } from '../../policy/social-policy';
+import { guardianFor } from '../../policy/guardian';
+import { relationship, relationshipFrom } from '../../policy/social-policy';
 import * as notices from '../notifications/follow-notices';
 import { withOutbox } from '../notifications/outbox';
 
@@ -140,22 +142,24 @@ const NO_REQUEST = 'There is no follow request from that member.';
 const edge = (followerId: number, followeeId: number) => and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId));
 
 /**
- * Follows a public member at once, or asks a private one. Repeating it changes nothing and tells nobody again.
- * The member followed or asked is notified, and their screens learn the new relationship.
+ * Follows a public member at once, or asks a private one (the Guardian's `canFollow` and `followOutcome`). Repeating
+ * it changes nothing and tells nobody again. The member followed or asked is notified, and their screens learn the new
+ * relationship.
  */
 export async function follow(deps: Deps, viewerId: number, targetId: number) {
-  if (!mayFollow(viewerId, targetId)) throw fieldError('userId', 'You cannot follow yourself.');
+  if (!guardianFor(deps.db, viewerId).canFollow(targetId)) throw fieldError('userId', 'You cannot follow yourself.');
   return withOutbox(deps, async (tx, outbox) => {
     const now = deps.clock.now();
     const target = await findMember(tx, targetId);
-    const status = target.isPrivate ? 'pending' : 'accepted';
+    const status = guardianFor(tx, viewerId).followOutcome(target);
+    const asked = status === 'pending';
     const [inserted] = await tx
       .insert(follows)
       .values({ followerId: viewerId, followeeId: targetId, status, createdAt: now, acceptedAt: status === 'accepted' ? now : null })
       .onConflictDoNothing({ target: [follows.followerId, follows.followeeId] })
       .returning({ status: follows.status });
     // A request left pending when the profile turned public becomes a follow on the next try.
-    const upgraded = target.isPrivate
+    const upgraded = asked
       ? []
       : await tx
           .update(follows)
@@ -254,7 +258,7 @@ export async function memberProfile(db: Db, viewerId: number, by: { handleName?:
   if (!row) throw notFound('That member does not exist.');
   const [rel, canViewContent] = await Promise.all([
     relationship(db, viewerId, row.userId),
-    mayViewProfileContent(db, viewerId, { id: row.userId, isPrivate: row.isPrivate }),
+    guardianFor(db, viewerId).canSeeProfileContent({ id: row.userId, isPrivate: row.isPrivate }),
   ]);
   const counts = canViewContent ? await followCounts(db, row.userId) : null;
   return {

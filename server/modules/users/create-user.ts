@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import { users } from '../../db/schema/users';
 import { conflict } from '../../lib/errors';
 import { randomToken } from '../../lib/secrets';
 

@@ -1,6 +1,6 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { OwnProfile } from '#contract/user';
-import { users } from '../../db/schema';
+import { users } from '../../db/schema/users';
 
 type UserRow = typeof users.$inferSelect;
 

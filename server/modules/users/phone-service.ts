@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Deps } from '../../deps';
-import { users } from '../../db/schema';
+import { users } from '../../db/schema/users';
 import { conflict, fieldError, forbidden } from '../../lib/errors';
 import { CODE_RULES, issueCode, killCode, verifyCode } from '../auth/email-codes';
 import { findCountry } from './countries';

@@ -2,7 +2,7 @@ import type * as z from 'zod/mini';
 import { eq } from 'drizzle-orm';
 import type { profileSettingBody, updateProfileBody } from '#contract/profile';
 import type { Deps } from '../../deps';
-import { users } from '../../db/schema';
+import { users } from '../../db/schema/users';
 import { conflict } from '../../lib/errors';
 import { attachUpload, detachUploads } from '../media/attach';
 import { uploadKeyFromUrl } from '../media/upload-files';

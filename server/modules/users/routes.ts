@@ -15,7 +15,7 @@ import {
 } from '#contract/profile';
 import { ownProfile } from '#contract/user';
 import type { Deps } from '../../deps';
-import { users } from '../../db/schema';
+import { users } from '../../db/schema/users';
 import { ok } from '../../lib/reply';
 import { currentUser } from '../../plugins/authenticate';
 import { publishedPostCount } from '../feeds/post-count';

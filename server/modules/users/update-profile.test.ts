@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressImageData } from '#contract/media';
 import { profileSummaryData, validateHandleData } from '#contract/profile';
 import { ownProfile } from '#contract/user';
-import { uploads } from '../../db/schema';
+import { uploads } from '../../db/schema/media';
 import { body, createTestApp, okData, uniqueName, type TestApp } from '../../test/test-app';
 import { imageForm, solid, unsigned } from '../media/test-images';
 

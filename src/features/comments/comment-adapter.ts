@@ -44,7 +44,8 @@ export type DeletedComment = { commentId: number; parentId: number; commentCount
 
 /**
  * The thread's link to one kind of subject: its calls, where its comments are cached, and how to keep the subject's
- * comment count right wherever the subject is shown. `feedComments` (feed-comments.ts) is the first; events follow.
+ * comment count right wherever the subject is shown. Each kind's own area holds its adapter: `feedComments`
+ * (feeds/feed-comments.ts) and `eventComments` (events/event-comments.ts).
  */
 export type CommentAdapter = {
   /**

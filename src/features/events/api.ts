@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { emptyData } from '#contract/envelope';
+import { eventCommentList, eventCommentSaved, eventReply, eventReplyList } from '#contract/event-comments';
 import {
   cohostDeclined,
   event,
@@ -13,14 +14,15 @@ import {
   type EventTab,
   type PEOPLE_LISTS,
 } from '#contract/events';
-import { feedLikers, type ReactionCode } from '#contract/feeds';
-import { locationInfo, route, type RouteInput } from '#contract/map-routes';
+import { commentDeleted, feedLikers, type ReactionCode } from '#contract/feeds';
+import { locationInfo, route, type Route, type RouteInput } from '#contract/map-routes';
 import { memberList } from '#contract/social';
 import { notFound } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import { api } from '../../lib/api-client';
 import { loadOrNotFound } from '../../lib/load-or-not-found';
 import { getNextPageParam, initialPageParam, pageSearchParams, type PageParam, type Pages } from '../../lib/paging';
+import { upload, uploadImage, type UploadOptions } from '../../lib/upload';
 
 /** What one event list asks for (`GET /api/challengeActivity`). Undefined means "not filtered". */
 export type EventFilters = {
@@ -145,3 +147,33 @@ export const saveDrawnRoute = (body: RouteInput) => api.post(route, 'route', bod
  */
 export const reverseGeocode = (lat: number, lng: number, signal?: AbortSignal) =>
   api.get(locationInfo, 'getMapboxZipCode', { searchParams: { lat, lng }, signal }).then((r) => r.data);
+
+/** The event's banner through the image pipeline (purpose `event`), with upload progress (lib/upload.ts, not the API client). */
+export const uploadEventBanner = (file: File, options: UploadOptions) => uploadImage(file, 'event', options);
+
+/**
+ * `POST /api/route` multipart: a GPX file (`file`, with `name` and `sportId`), with upload progress. Through the
+ * upload helper (lib/upload.ts), not the API client, like the other uploads of the form.
+ */
+export function importGpx(file: File, { name, sportId }: { name: string; sportId: number }, options: UploadOptions = {}): Promise<Route> {
+  const form = new FormData();
+  // The fields before the file: a streaming multipart reader on the server meets them first.
+  form.append('name', name);
+  form.append('sportId', String(sportId));
+  form.append('file', file, file.name);
+  return upload(route, 'route', form, options).then((r) => r.data);
+}
+
+/** The comments of an event (spec §7 `/api/challenge/comment` and its siblings), as the API answers them. */
+export const eventCommentCalls = {
+  list: (eventId: number, page: PageParam, signal: AbortSignal) =>
+    api.get(eventCommentList, 'challenge/comment', { searchParams: { eventId, ...pageSearchParams(page) }, signal }).then((r) => r.data),
+  replies: (eventId: number, parentId: number, cursor: string, signal: AbortSignal) =>
+    api.get(eventReplyList, 'challenge/comment', { searchParams: { eventId, parentId, cursor }, signal }).then((r) => r.data),
+  add: (eventId: number, parentId: number, comment: string) =>
+    api.post(eventCommentSaved, 'challenge/comment', { eventId, ...(parentId ? { parentId } : {}), comment }).then((r) => r.data),
+  edit: (eventId: number, commentId: number, comment: string) =>
+    api.post(eventReply, 'challenge/updateChallengeComment', { eventId, commentId, comment }).then((r) => r.data),
+  like: (commentId: number, isLiked: boolean) => api.post(eventReply, 'challenge/comment/challengeCommentLikeStore', { commentId, isLiked }).then((r) => r.data),
+  remove: (eventId: number, commentId: number) => api.delete(commentDeleted, 'challenge/DeleteComment', { eventId, commentId }).then((r) => r.data),
+};

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { GOING_PREVIEW_MAX, type Event, type EventStatus } from '#contract/events';
 import type { FeedLikes } from '#contract/feeds';
-import type { MemberSummary } from '#contract/social';
+import type { MemberSummary, Relationship } from '#contract/social';
 import { eventKeys, type EventPages } from './api';
 
 /**
@@ -90,6 +90,14 @@ export function markOrganiserRequested(queryClient: QueryClient, organiserId: nu
     (e) => e.createdBy.userId === organiserId && e.isRequest !== isRequest,
     (e) => ({ ...e, isRequest }),
   );
+}
+
+/**
+ * The follow toggle's effect on events (given to it in src/routes/_main/route.tsx): a request to an organiser sent,
+ * withdrawn or answered marks their events, or stops marking them.
+ */
+export function markRequestedOnFollow(queryClient: QueryClient, rel: Relationship, before: Relationship): void {
+  if (rel.isRequested !== before.isRequested) markOrganiserRequested(queryClient, rel.userId, rel.isRequested);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ReactionAdapter } from '../feeds/reaction-adapter';
+import type { ReactionAdapter } from '../reactions/reaction-adapter';
 import { eventKeys, getEventLikers, sendEventReaction } from './api';
 import { setEventLikes } from './event-cache';
 

@@ -6,7 +6,8 @@ import type { EventStatus } from '#contract/events';
 import { fail, ok } from '../../test/fixtures';
 import { server } from '../../test/msw-server';
 import { renderWithProviders } from '../../test/render';
-import { gate, signedInMember } from '../profile/test-helpers';
+import { gate } from '../../test/gate';
+import { signedInMember } from '../../test/session';
 import { EventList } from './components/event-list';
 import { anEvent, aStatus, eventPage, serveEvents } from './test-helpers';
 

@@ -130,3 +130,13 @@ export function serveEvents(reply: (params: URLSearchParams) => ReturnType<typeo
 export function serveEventDetail(event: Event) {
   server.use(http.get('/api/getChallengeDetails', () => HttpResponse.json(ok(event))));
 }
+
+/** Answers `GET /api/challenge/cohost-invites` with what `list` gives now (so an answered invitation can leave it). */
+export function serveCohostInvites(list: () => Event[]) {
+  server.use(
+    http.get('/api/challenge/cohost-invites', () => {
+      const items = list();
+      return HttpResponse.json(ok({ list: items, current_page: 1, last_page: 1, per_page: 20, total: items.length, next_cursor: null }));
+    }),
+  );
+}

@@ -1,12 +1,12 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { feed, feedList, feedLikers, type FeedInput, type FeedList, type ReactionCode } from '#contract/feeds';
-import { hashTagOptions, userTagOptions } from '#contract/social';
+import { commentDeleted, commentSaved, feed, feedCommentList, feedList, feedLikers, feedReply, feedReplyList, type FeedInput, type FeedList, type ReactionCode } from '#contract/feeds';
 import { emptyData } from '#contract/envelope';
 import { notFound } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import { api } from '../../lib/api-client';
 import { loadOrNotFound } from '../../lib/load-or-not-found';
 import { getNextPageParam, initialPageParam, pageSearchParams, type PageParam, type Pages } from '../../lib/paging';
+import { uploadImage, type UploadOptions } from '../../lib/upload';
 
 /** `filter_type` of `GET /api/feed`: everyone you may see, people you follow, yours (drafts included). */
 export type FeedFilterType = 'all' | 'following' | 'mine';
@@ -90,9 +90,18 @@ export const deleteFeed = (feedId: number) => api.delete(emptyData, 'feedDelete'
 /** `POST /api/feed` for a new post, `PUT /api/feed` (with `id`) for an edit; answers the saved post and the server's message. */
 export const saveFeed = (body: FeedInput) => (body.id === undefined ? api.post(feed, 'feed', body) : api.put(feed, 'feed', body));
 
-/** `GET /api/getUserTagfollowerFollowingList`: page 1 of the members a post may mention, for what was typed. */
-export const getMentionOptions = (search: string, signal: AbortSignal) =>
-  api.get(userTagOptions, 'getUserTagfollowerFollowingList', { searchParams: { search }, signal }).then((r) => r.data);
+/** One photo of a post through the image pipeline (purpose `feed`), with upload progress (lib/upload.ts, not the API client). */
+export const uploadFeedPhoto = (file: File, options: UploadOptions) => uploadImage(file, 'feed', options);
 
-/** `GET /api/feedTag`: page 1 of the hashtags in use, for what was typed. */
-export const getHashtagOptions = (search: string, signal: AbortSignal) => api.get(hashTagOptions, 'feedTag', { searchParams: { search }, signal }).then((r) => r.data);
+/** The comments of a post (spec §7 `/api/feed/comment` and its siblings), as the API answers them. */
+export const feedCommentCalls = {
+  list: (feedId: number, page: PageParam, signal: AbortSignal) =>
+    api.get(feedCommentList, 'feed/comment', { searchParams: { feedId, ...pageSearchParams(page) }, signal }).then((r) => r.data),
+  replies: (feedId: number, parentId: number, cursor: string, signal: AbortSignal) =>
+    api.get(feedReplyList, 'feed/comment', { searchParams: { feedId, parentId, cursor }, signal }).then((r) => r.data),
+  add: (feedId: number, parentId: number, comment: string) =>
+    api.post(commentSaved, 'feed/comment', { feedId, ...(parentId ? { parentId } : {}), comment }).then((r) => r.data),
+  edit: (feedId: number, commentId: number, comment: string) => api.post(feedReply, 'feed/updateFeedComment', { feedId, commentId, comment }).then((r) => r.data),
+  like: (commentId: number, isLiked: boolean) => api.post(feedReply, 'feed/comment/like', { commentId, isLiked }).then((r) => r.data),
+  remove: (feedId: number, commentId: number) => api.post(commentDeleted, 'feed/delete-comment', { feedId, commentId }).then((r) => r.data),
+};

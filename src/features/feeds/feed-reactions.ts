@@ -1,6 +1,6 @@
 import { feedKeys, getFeedLikers, sendReaction } from './api';
 import { replaceFeed, setLikes } from './feed-cache';
-import type { ReactionAdapter } from './reaction-adapter';
+import type { ReactionAdapter } from '../reactions/reaction-adapter';
 
 /**
  * The reactions of a post (spec §7 `POST /api/feed/like`, `GET /api/feed/likes`). The server answers the whole post;

@@ -10,12 +10,7 @@ export const feedWords = {
   locationUnavailable: 'Your position could not be found just now. Type the place instead.',
   linkCopied: 'Link copied. Share it with anyone who can see this post.',
   linkNotCopied: 'The link could not be copied. Copy it from the address bar instead.',
-  // COMMENT_MAX of contract/feeds.ts, written out.
-  commentTooLong: 'A comment can be up to 2,000 characters.',
   // The unsaved-changes question (use-unsaved-changes-guard.ts): something new is "this post", an edit "changes".
   discardNewPost: { title: 'Discard this post?', description: 'What you wrote and the photos you added will be lost.' },
   discardPostChanges: { title: 'Discard changes?', description: 'Your changes to this post will be lost.' },
-  discardComment: { title: 'Discard this comment?', description: 'What you wrote will be lost.' },
-  discardReply: { title: 'Discard this reply?', description: 'What you wrote will be lost.' },
-  discardCommentChanges: { title: 'Discard changes?', description: 'Your changes to this comment will be lost.' },
 } as const;

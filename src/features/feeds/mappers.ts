@@ -1,8 +1,4 @@
 import type { FeedImage } from '#contract/feeds';
-import type { MemberSummary } from '#contract/social';
-
-/** What a post's author, a liker or a mention is called: the name, else the handle. */
-export const displayName = (m: Pick<MemberSummary, 'firstName' | 'lastName' | 'handleName'>) => `${m.firstName} ${m.lastName}`.trim() || `@${m.handleName}`;
 
 /** A photo's `dimens` (`width:height`, spec §3) as numbers; a missing or broken value reads as a 4:3 landscape. */
 export function sizeOf(image: Pick<FeedImage, 'dimens'>): { width: number; height: number } {

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
+  followRequestSummary,
   notificationBadge,
   notificationList,
   notificationSettings,
@@ -28,6 +29,17 @@ export const notificationBadgeQuery = queryOptions({
   queryKey: notificationKeys.badge(),
   queryFn: ({ signal }) => api.get(notificationBadge, 'notifications/badge', { signal }).then((r) => r.data),
   // A badge that cannot load shows nothing; a toast on every page for it would be noise. A 401 still signs out.
+  meta: { silent: true },
+});
+
+/** The follow-requests summary (count and newest requesters) at the top of the notifications screen. */
+export const requestsSummaryKey = [...notificationKeys.all, 'requests-summary'] as const;
+
+/** `GET /api/notificationRequestFollowList`: how many follow requests wait, and the newest requesters. */
+export const requestsSummaryQuery = queryOptions({
+  queryKey: requestsSummaryKey,
+  queryFn: ({ signal }) => api.get(followRequestSummary, 'notificationRequestFollowList', { signal }).then((r) => r.data),
+  // The row that shows it stays away on failure; a toast for it would be noise.
   meta: { silent: true },
 });
 

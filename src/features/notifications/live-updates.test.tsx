@@ -7,11 +7,19 @@ import type { MemberProfile } from '#contract/social';
 import { ok } from '../../test/fixtures';
 import { server } from '../../test/msw-server';
 import { renderWithProviders } from '../../test/render';
-import { gate, signedInMember } from '../profile/test-helpers';
+import { gate } from '../../test/gate';
+import { signedInMember } from '../../test/session';
+import { cohostInvitesLiveUpdates } from '../events/cohost-live-updates';
+import { CohostInvitesSection } from '../events/components/cohost-invites-section';
+import { serveCohostInvites } from '../events/test-helpers';
 import { MainLayout } from '../shell/components/main-layout';
+import { followLiveUpdates } from '../social/follow-live-updates';
 import { notificationKeys } from './api';
 import { NotificationsPage } from './components/notifications-page';
-import { aBadge, aMemberCard, aNotification, aPage, FakeSocket, serveBadge, serveCohostInvites, serveNotifications, serveRequestsSummary } from './test-helpers';
+import { aBadge, aMemberCard, aNotification, aPage, FakeSocket, serveBadge, serveNotifications, serveRequestsSummary } from './test-helpers';
+
+/** What the other areas keep current from the live connection, as src/routes/_main/route.tsx gives it. */
+const LIVE_UPDATES = [followLiveUpdates, cohostInvitesLiveUpdates];
 
 const robinProfile: MemberProfile = {
   ...aMemberCard({ isPrivate: true, isRequested: true }),
@@ -23,10 +31,9 @@ const robinProfile: MemberProfile = {
   canViewContent: false,
 };
 
-/** The signed-in frame (which holds the live connection) with the notifications page in it, socket open. */
+/** The signed-in frame (which holds the live connection) with the notifications page in it, socket open, as the routes put them together. */
 async function renderSignedIn(badge = aBadge(0, 0)) {
   signedInMember();
-  server.use(http.get('/api/mapboxStyleUrl', () => HttpResponse.json(ok([]))));
   let current = badge;
   const badgeAsked = serveBadge(() => current);
   const summaryAsked = serveRequestsSummary(() => ({ newFollowerRequestCount: 0, latest: [] }));
@@ -38,8 +45,10 @@ async function renderSignedIn(badge = aBadge(0, 0)) {
   serveNotifications([aPage([aNotification({ id: 1, message: 'Lee Park started following you.', isRead: true })])]);
   const view = await renderWithProviders(
     <>
-      <MainLayout />
-      <NotificationsPage />
+      <MainLayout live={LIVE_UPDATES} />
+      <NotificationsPage>
+        <CohostInvitesSection />
+      </NotificationsPage>
     </>,
     { path: '/notifications' },
   );

@@ -5,10 +5,15 @@ import type { LiveMessage } from '#contract/realtime';
 import { liveSocket } from '../../lib/live-socket';
 import { sessionStore } from '../../lib/session-store';
 import { useSessionActions } from '../auth/session-context';
-import { cohostInvitesQuery } from '../events/detail-queries';
-import { requestsSummaryKey, socialKeys } from '../social/api';
-import { patchRelationship } from '../social/relationship-cache';
-import { notificationKeys, prependNotification } from './api';
+import { notificationKeys, prependNotification, requestsSummaryKey } from './api';
+
+/**
+ * What another area keeps current from the live connection, its own cache only (the follow lists, the invitations
+ * to co-host): told each pushed message once the notifications and the badge are written, with the badge as it was
+ * before the message. The signed-in layout is given them where the app is put together (src/routes/_main/route.tsx),
+ * so this area never reaches into theirs.
+ */
+export type LiveHandler = (queryClient: QueryClient, message: LiveMessage, badgeBefore: NotificationBadge | undefined) => void;
 
 function setBadge(queryClient: QueryClient, badge: NotificationBadge) {
   const before = queryClient.getQueryData<NotificationBadge>(notificationKeys.badge());
@@ -16,39 +21,29 @@ function setBadge(queryClient: QueryClient, badge: NotificationBadge) {
   return before;
 }
 
-function refreshFollowRequests(queryClient: QueryClient) {
-  void queryClient.invalidateQueries({ queryKey: socialKeys.followListsOf('requests') });
-  void queryClient.invalidateQueries({ queryKey: requestsSummaryKey });
-}
-
 /** What one pushed message changes in the cache; every screen showing that data follows. */
-export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage) {
+export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage, handlers: readonly LiveHandler[]) {
+  let badgeBefore: NotificationBadge | undefined;
   switch (message.type) {
     case 'notification': {
       prependNotification(queryClient, message.notification);
-      setBadge(queryClient, message.badge);
-      if (message.notification.kind === 'follow_request') refreshFollowRequests(queryClient);
-      // An accepted request opens a private profile to the viewer: it must be asked for again.
-      if (message.notification.kind === 'request_accepted') void queryClient.invalidateQueries({ queryKey: [...socialKeys.all, 'member'] });
-      // An event notification may be an invitation to co-host, answered from the top of the notifications screen.
-      if (message.notification.kind === 'events') void queryClient.invalidateQueries({ queryKey: cohostInvitesQuery.queryKey });
-      return;
+      badgeBefore = setBadge(queryClient, message.badge);
+      if (message.notification.kind === 'follow_request') void queryClient.invalidateQueries({ queryKey: requestsSummaryKey });
+      break;
     }
     case 'badge': {
-      const before = setBadge(queryClient, message.badge);
+      badgeBefore = setBadge(queryClient, message.badge);
       // A badge without a new notification: some were read on another device or went away with what they were about
       // (a deleted comment or post), so the list cached is not the server's any more.
       void queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
-      // Among them, maybe an invitation to co-host that its organiser withdrew.
-      void queryClient.invalidateQueries({ queryKey: cohostInvitesQuery.queryKey });
-      // A request withdrawn, or answered on another device: the waiting list is not what is cached.
-      if (before && before.newFollowerRequestCount !== message.badge.newFollowerRequestCount) refreshFollowRequests(queryClient);
-      return;
+      // A request withdrawn, or answered on another device: the waiting requests are not what is cached.
+      if (badgeBefore && badgeBefore.newFollowerRequestCount !== message.badge.newFollowerRequestCount) {
+        void queryClient.invalidateQueries({ queryKey: requestsSummaryKey });
+      }
+      break;
     }
-    case 'relationship':
-      patchRelationship(queryClient, message.relationship);
-      return;
   }
+  for (const handler of handlers) handler(queryClient, message, badgeBefore);
 }
 
 /** After a drop, whatever was pushed meanwhile is lost: ask again for what the socket keeps current. */
@@ -78,19 +73,20 @@ function endSessionOnceSettled(queryClient: QueryClient, endSession: (reason: 'e
 }
 
 /**
- * The signed-in session's live connection, mounted once in the signed-in layout: pushed messages go into the cache,
- * and a session the server ended (sign-out elsewhere, password reset) signs this browser out as a 401 does.
+ * The signed-in session's live connection, mounted once in the signed-in layout: pushed messages go into the cache
+ * (the notifications' here, the other areas' through `handlers`, which must not change between renders), and a
+ * session the server ended (sign-out elsewhere, password reset) signs this browser out as a 401 does.
  */
-export function useLiveUpdates() {
+export function useLiveUpdates(handlers: readonly LiveHandler[]) {
   const queryClient = useQueryClient();
   const { endSession } = useSessionActions();
   useEffect(
     () =>
       liveSocket.listen({
-        onMessage: (message) => applyLiveMessage(queryClient, message),
+        onMessage: (message) => applyLiveMessage(queryClient, message, handlers),
         onReconnect: () => refreshAfterGap(queryClient),
         onSessionEnded: () => endSessionOnceSettled(queryClient, endSession),
       }),
-    [queryClient, endSession],
+    [queryClient, endSession, handlers],
   );
 }

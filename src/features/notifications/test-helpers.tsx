@@ -1,7 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import type { FollowRequestSummary, Notification, NotificationBadge, NotificationSetting } from '#contract/notifications';
 import { NOTIFICATION_KINDS } from '#contract/notifications';
-import type { Event as EventView } from '#contract/events';
 import type { MemberCard } from '#contract/social';
 import { fail, ok } from '../../test/fixtures';
 import { server } from '../../test/msw-server';
@@ -121,14 +120,4 @@ export class FakeSocket {
   serverCloses(code: number) {
     this.onclose?.(new CloseEvent('close', { code }));
   }
-}
-
-/** Answers `GET /api/challenge/cohost-invites` with what `list` gives now (so an answered invitation can leave it). */
-export function serveCohostInvites(list: () => EventView[]) {
-  server.use(
-    http.get('/api/challenge/cohost-invites', () => {
-      const items = list();
-      return HttpResponse.json(ok({ list: items, current_page: 1, last_page: 1, per_page: 20, total: items.length, next_cursor: null }));
-    }),
-  );
 }

@@ -1,5 +1,4 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
-import { followRequestSummary } from '#contract/notifications';
 import { memberList, memberProfile, relationship, type MemberList } from '#contract/social';
 import { api } from '../../lib/api-client';
 import { getNextPageParam, initialPageParam, pageSearchParams, type PageParam, type Pages } from '../../lib/paging';
@@ -8,8 +7,9 @@ export type FollowListKind = 'followers' | 'following' | 'requests';
 export type MembersFilter = { search: string; sportId: number | undefined };
 
 /**
- * Every social query key, generic to specific. The live socket (notifications area) relies on these exact shapes:
- * `['social']`, `['social','members',{search,sportId}]`, `['social',kind,search]`, `['social','member',handleName]`.
+ * Every social query key, generic to specific: `['social']`, `['social','members',{search,sportId}]`,
+ * `['social',kind,search]`, `['social','member',handleName]`. The relationship cache (and so the live socket's
+ * relationship messages, follow-live-updates.ts) relies on these shapes.
  */
 export const socialKeys = {
   all: ['social'] as const,
@@ -18,9 +18,6 @@ export const socialKeys = {
   followListsOf: (kind: FollowListKind) => [...socialKeys.all, kind] as const,
   member: (handleName: string) => [...socialKeys.all, 'member', handleName] as const,
 };
-
-/** The follow-requests summary (count and newest requesters) at the top of the notifications screen. */
-export const requestsSummaryKey = ['notifications', 'requests-summary'] as const;
 
 const FOLLOW_LIST_PATHS: Record<FollowListKind, string> = {
   followers: 'follower',
@@ -62,14 +59,6 @@ export const memberProfileQuery = (handleName: string) =>
     queryFn: ({ signal }) => api.get(memberProfile, 'user-profile', { searchParams: { handleName }, signal }).then((r) => r.data),
     meta: { silent: true },
   });
-
-/** `GET /api/notificationRequestFollowList`: how many follow requests wait, and the newest requesters. */
-export const requestsSummaryQuery = queryOptions({
-  queryKey: requestsSummaryKey,
-  queryFn: ({ signal }) => api.get(followRequestSummary, 'notificationRequestFollowList', { signal }).then((r) => r.data),
-  // The row that shows it stays away on failure; a toast for it would be noise.
-  meta: { silent: true },
-});
 
 /** `POST /api/follow` (a follow, or a request to a private member) or `POST /api/unFollow` (unfollow, or withdraw a request); answers the relationship. */
 export const sendFollow = (userId: number, wantsEdge: boolean) => api.post(relationship, wantsEdge ? 'follow' : 'unFollow', { userId }).then((r) => r.data);

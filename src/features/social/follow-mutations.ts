@@ -2,12 +2,11 @@ import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@ta
 import { useCallback } from 'react';
 import type { MemberCard } from '#contract/social';
 import { profileKeys } from '../profile/api';
-import { notificationKeys } from '../notifications/api';
+import { notificationKeys, requestsSummaryKey } from '../notifications/api';
 import {
   acceptFollowRequest,
   declineFollowRequest,
   removeFollower,
-  requestsSummaryKey,
   socialKeys,
   type FollowListKind,
   type MemberPages,

@@ -1,8 +1,9 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createContext, use } from 'react';
 import type { Relationship } from '#contract/social';
 import { messages } from '../../lib/messages';
 import { sendAsMutation, useOptimisticToggle } from '../../lib/optimistic-toggle';
 import { toast } from '../../lib/toast';
-import { markOrganiserRequested } from '../events/event-cache';
 import { profileKeys } from '../profile/api';
 import { sendFollow, socialKeys } from './api';
 import { patchRelationship, refreshPrivateProfile } from './relationship-cache';
@@ -20,6 +21,16 @@ export const relationshipOf = (m: Relationship): Relationship => ({
   isMuted: m.isMuted,
 });
 
+/** What another area does once a follow settles on the server's answer (`before`: the relationship before the clicks). */
+export type FollowSettledEffect = (queryClient: QueryClient, rel: Relationship, before: Relationship) => void;
+
+/**
+ * The other areas' follow effects (spec §4: the events list marks an organiser's events Requested while a request to
+ * them waits), given once for the whole signed-in app where it is put together (src/routes/_main/route.tsx), so this
+ * area never reaches into theirs. A constant list: the toggle takes the one it first meets.
+ */
+export const FollowSettledEffects = createContext<readonly FollowSettledEffect[]>([]);
+
 /** Whether the viewer wants an edge to this member (a follow, or a request to a private member). */
 const wantsEdge = (rel: Relationship) => rel.isFollowing || rel.isRequested;
 
@@ -28,6 +39,7 @@ const wantsEdge = (rel: Relationship) => rel.isFollowing || rel.isRequested;
  * member is cached at once (`patchRelationship`), and settles on the relationship the server answers.
  */
 export function useFollowToggle() {
+  const effects = use(FollowSettledEffects);
   const toggle = useOptimisticToggle<Relationship>('follow', (queryClient) => ({
     apply: (_key, rel) => patchRelationship(queryClient, rel, { optimistic: true }),
     send: (_key, wish) =>
@@ -35,8 +47,7 @@ export function useFollowToggle() {
     same: (a, b) => a.isFollowing === b.isFollowing && a.isRequested === b.isRequested,
     onSettled: (_key, rel, before) => {
       if (rel.isRequested && !before.isRequested) toast.success(messages.social.followRequestSent);
-      // Spec §4: the organiser's events in the cached lists read "Requested" while the request waits.
-      if (rel.isRequested !== before.isRequested) markOrganiserRequested(queryClient, rel.userId, rel.isRequested);
+      for (const effect of effects) effect(queryClient, rel, before);
       if (rel.isFollowing !== before.isFollowing) {
         refreshPrivateProfile(queryClient, rel.userId);
         // The viewer's own following count; the following lists refresh on their next visit (a row does not vanish

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { MemberCard, MemberProfile, Relationship } from '#contract/social';
-import { requestsSummaryKey, socialKeys, type MemberPages } from './api';
+import { requestsSummaryKey } from '../notifications/api';
+import { socialKeys, type MemberPages } from './api';
 
 type RelationshipFields = Omit<Relationship, 'userId'>;
 

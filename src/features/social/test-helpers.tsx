@@ -1,25 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import type { MemberCard, MemberProfile, Relationship } from '#contract/social';
-import { ok } from '../../test/fixtures';
+import { aMember, ok, pageOf } from '../../test/fixtures';
 import { server } from '../../test/msw-server';
 import { relationshipOf as pickRelationship } from './follow-toggle';
-
-/** Another member as lists show them; typed by the contract, so a contract change breaks the tests relying on it. */
-export const aMember = (over: Partial<MemberCard> = {}): MemberCard => ({
-  userId: 21,
-  handleName: 'jonasrides',
-  firstName: 'Jonas',
-  lastName: 'Berg',
-  profileImage: null,
-  sports: [34, 53],
-  isPrivate: false,
-  isFollowing: false,
-  isRequested: false,
-  isFollowedBy: false,
-  isBlocked: false,
-  isMuted: false,
-  ...over,
-});
 
 export const aMemberProfile = (over: Partial<MemberProfile> = {}): MemberProfile => ({
   ...aMember(),
@@ -31,10 +14,6 @@ export const aMemberProfile = (over: Partial<MemberProfile> = {}): MemberProfile
   canViewContent: true,
   ...over,
 });
-
-/** One page of members as the list endpoints answer it; a page before the last carries the cursor of the next. */
-export const pageOf = (list: MemberCard[], page = 1, lastPage = 1) =>
-  ok({ list, current_page: page, last_page: lastPage, per_page: 20, total: list.length, next_cursor: page < lastPage ? `after-page-${page}` : null });
 
 export const relationshipOf = (m: MemberCard, over: Partial<Relationship> = {}): Relationship => ({ ...pickRelationship(m), ...over });
 

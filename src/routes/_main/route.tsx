@@ -1,10 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { cohostInvitesLiveUpdates } from '../../features/events/cohost-live-updates';
+import { markRequestedOnFollow } from '../../features/events/event-cache';
+import { mapStylesQuery } from '../../features/maps/api';
 import { MainLayout } from '../../features/shell/components/main-layout';
+import { followLiveUpdates } from '../../features/social/follow-live-updates';
+import { FollowSettledEffects } from '../../features/social/follow-toggle';
+
+// Where one area's change reaches another's cache, it is wired here, so the areas never import each other.
+/** What the live connection keeps current beyond the notifications: the follow lists and profiles, the invitations. */
+const LIVE_UPDATES = [followLiveUpdates, cohostInvitesLiveUpdates];
+/** What a settled follow changes beyond the social area: the organiser's events read "Requested" (spec §4). */
+const FOLLOW_EFFECTS = [markRequestedOnFollow];
 
 /** Every signed-in page: a signed-out visitor goes to sign-in and comes back here after. */
 export const Route = createFileRoute('/_main')({
   beforeLoad: ({ context, location }) => {
     if (!context.session.isSignedIn()) throw redirect({ to: '/auth/login', search: { redirect: location.href } });
   },
-  component: MainLayout,
+  component: function SignedIn() {
+    // Spec §2: map styles load once per signed-in start.
+    useQuery(mapStylesQuery);
+    return (
+      <FollowSettledEffects value={FOLLOW_EFFECTS}>
+        <MainLayout live={LIVE_UPDATES} />
+      </FollowSettledEffects>
+    );
+  },
 });

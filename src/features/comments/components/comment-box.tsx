@@ -3,8 +3,8 @@ import { COMMENT_MAX } from '#contract/feeds';
 import { DiscardChangesDialog } from '../../../components/discard-changes-dialog';
 import { Button } from '../../../components/ui/button';
 import { useUnsavedChangesGuard, type DiscardWords } from '../../../lib/use-unsaved-changes-guard';
-import { TagTextArea } from '../../feeds/form/tag-text-area';
-import { feedWords } from '../../feeds/feed-words';
+import { TagTextArea } from '../../tags/components/tag-text-area';
+import { commentWords } from '../comment-words';
 
 type Props = {
   /** The field's label ("Add a comment", "Reply to Maya Torres", "Edit your comment"). */
@@ -81,7 +81,7 @@ export function CommentBox({ label, submitLabel, value, onChange, onSubmit, onCa
           onChange={onChange}
           onBlur={() => {}}
           max={COMMENT_MAX}
-          error={over ? feedWords.commentTooLong : undefined}
+          error={over ? commentWords.commentTooLong : undefined}
           hint="Enter sends, Shift+Enter starts a new line."
           ref={focusOnce}
           rows={2}

@@ -3,11 +3,11 @@ import clsx from 'clsx';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { RichText } from '../../feeds/components/rich-text';
-import { feedWords } from '../../feeds/feed-words';
-import { displayName } from '../../feeds/mappers';
-import { fullDateTime, relativeTime } from '../../notifications/format';
-import { formatCount } from '../../profile/format';
+import { RichText } from '../../../components/rich-text';
+import { commentWords } from '../comment-words';
+import { displayName } from '../../../lib/display-name';
+import { fullDateTime, relativeTime } from '../../../lib/relative-time';
+import { formatCount } from '../../../lib/format-count';
 import type { ThreadReply } from '../comment-adapter';
 import { isUnsaved } from '../thread-mutations';
 import { CommentBox } from './comment-box';
@@ -17,8 +17,8 @@ import { Icon } from '../../../components/icons';
 export type ThreadControls = {
   /** The signed-in member, null while signed out. */
   meId: number | null;
-  /** The author of the post (or event) the thread belongs to: they may delete any comment on it. */
-  ownerId: number;
+  /** Who looks after the thread (the post's author; the event's organiser and co-hosts): they may delete any comment on it. */
+  moderatorIds: readonly number[];
   now: Date;
   like(comment: ThreadReply): void;
   edit(comment: ThreadReply, text: string, onFailed: (text: string) => void): void;
@@ -45,10 +45,10 @@ type Props = {
  * (own only) swaps the text for an inline box; Delete (own, or anything on your own post) asks first.
  */
 export function CommentItem({ comment, controls, onReply, hasReplies = false, children }: Props) {
-  const { meId, ownerId, now } = controls;
+  const { meId, moderatorIds, now } = controls;
   const name = displayName(comment.author);
   const mine = meId !== null && meId === comment.author.userId;
-  const mayDelete = mine || (meId !== null && meId === ownerId);
+  const mayDelete = mine || (meId !== null && moderatorIds.includes(meId));
   const unsaved = isUnsaved(comment);
   const [draft, setDraft] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -103,7 +103,7 @@ export function CommentItem({ comment, controls, onReply, hasReplies = false, ch
             onSubmit={saveEdit}
             onCancel={closeEditor}
             pristine={comment.comment}
-            discardWords={feedWords.discardCommentChanges}
+            discardWords={commentWords.discardCommentChanges}
             autoFocus
           />
         ) : (

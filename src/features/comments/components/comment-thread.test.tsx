@@ -10,8 +10,9 @@ import { server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
 import { feedKeys } from '../../feeds/api';
 import { anOwnFeed } from '../../feeds/form/test-helpers';
-import { gate, signedInMember } from '../../profile/test-helpers';
-import { feedComments } from '../feed-comments';
+import { gate } from '../../../test/gate';
+import { signedInMember } from '../../../test/session';
+import { feedComments } from '../../feeds/feed-comments';
 import { FakeSocket } from '../../notifications/test-helpers';
 import { aComment, answerComments, aReply, jonas, maya, priya, serveComments } from '../test-helpers';
 import { CommentThread } from './comment-thread';
@@ -20,7 +21,7 @@ const FEED_ID = 41;
 
 /** The thread of post 41 by `ownerId`, with the post cached the way the page around it caches it. */
 async function renderThread({ ownerId = jonas.userId, commentCount = 3 }: { ownerId?: number; commentCount?: number } = {}) {
-  const utils = await renderWithProviders(<CommentThread adapter={feedComments} subjectId={FEED_ID} ownerId={ownerId} />, { path: `/feeds/${FEED_ID}` });
+  const utils = await renderWithProviders(<CommentThread adapter={feedComments} subjectId={FEED_ID} moderatorIds={[ownerId]} />, { path: `/feeds/${FEED_ID}` });
   utils.queryClient.setQueryData(feedKeys.detail(FEED_ID), anOwnFeed({ id: FEED_ID, author: ownerId === maya.userId ? maya : jonas, commentCount }));
   await waitFor(() => expect(screen.queryByText('Loading comments')).not.toBeInTheDocument());
   const commentCountNow = () => utils.queryClient.getQueryData<Feed>(feedKeys.detail(FEED_ID))?.commentCount;

@@ -4,9 +4,9 @@ import { REPLIES_PAGE } from '#contract/feeds';
 import { Avatar } from '../../../components/avatar';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSession } from '../../auth/session-context';
-import { feedWords } from '../../feeds/feed-words';
-import { displayName } from '../../feeds/mappers';
-import { useNow } from '../../notifications/use-now';
+import { commentWords } from '../comment-words';
+import { displayName } from '../../../lib/display-name';
+import { useNow } from '../../../lib/use-now';
 import { commentsQuery } from '../api';
 import type { CommentAdapter, ThreadComment, ThreadReply } from '../comment-adapter';
 import { useCommentLike } from '../comment-like-toggle';
@@ -21,11 +21,11 @@ import { LoadMore } from '../../../components/load-more';
 const REPLIES_PREVIEW = 2;
 
 type Props = {
-  /** Which kind of subject, and its calls: `feedComments` (feed-comments.ts) for a post. */
+  /** Which kind of subject, and its calls: `feedComments` (feeds/feed-comments.ts) for a post. */
   adapter: CommentAdapter;
   subjectId: number;
-  /** The subject's author, who may delete any comment under it. */
-  ownerId: number;
+  /** Who may delete any comment under it: the post's author; the event's organiser and co-hosts (as the server rules). */
+  moderatorIds: readonly number[];
 };
 
 /**
@@ -33,7 +33,7 @@ type Props = {
  * level deep, oldest first, and older comments as the end of the list comes into view. Every change is optimistic,
  * and what others write while it is open shows as they write it (live-thread.ts).
  */
-export function CommentThread({ adapter, subjectId, ownerId }: Props) {
+export function CommentThread({ adapter, subjectId, moderatorIds }: Props) {
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const { user } = useSession();
@@ -49,7 +49,7 @@ export function CommentThread({ adapter, subjectId, ownerId }: Props) {
   const comments = useMemo(() => (list.data?.pages.flatMap((p) => p.list) ?? []).filter((c) => c.pending !== 'deleting'), [list.data]);
   const controls: ThreadControls = {
     meId: user?.userId ?? null,
-    ownerId,
+    moderatorIds,
     now,
     like: (c) => void like(c),
     edit,
@@ -72,7 +72,7 @@ export function CommentThread({ adapter, subjectId, ownerId }: Props) {
       {user && (
         <div className="flex gap-2.5 sm:gap-3">
           <Avatar src={user.profileImage} name={displayName(user)} size="sm" />
-          <CommentBox label="Add a comment" submitLabel="Post" value={draft} onChange={setDraft} onSubmit={post} discardWords={feedWords.discardComment} />
+          <CommentBox label="Add a comment" submitLabel="Post" value={draft} onChange={setDraft} onSubmit={post} discardWords={commentWords.discardComment} />
         </div>
       )}
 
@@ -223,7 +223,7 @@ function TopLevelComment({ comment, controls, onReply, adapter, subjectId }: Top
                   onSubmit={sendReply}
                   onCancel={closeReply}
                   pristine={untyped}
-                  discardWords={feedWords.discardReply}
+                  discardWords={commentWords.discardReply}
                   autoFocus
                 />
               </div>

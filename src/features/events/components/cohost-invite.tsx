@@ -3,7 +3,7 @@ import { useId } from 'react';
 import type { Event } from '#contract/events';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/ui/button';
-import { displayName } from '../../feeds/mappers';
+import { displayName } from '../../../lib/display-name';
 import { useAcceptCohost, useDeclineCohost } from '../detail-mutations';
 
 type Invited = Pick<Event, 'id' | 'eventName' | 'coHostInvite'>;

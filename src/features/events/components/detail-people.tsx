@@ -4,8 +4,8 @@ import { useId, useState } from 'react';
 import type { Event, EventStatus } from '#contract/events';
 import type { MemberSummary } from '#contract/social';
 import { Avatar } from '../../../components/avatar';
-import { displayName } from '../../feeds/mappers';
-import { formatCount } from '../../profile/format';
+import { displayName } from '../../../lib/display-name';
+import { formatCount } from '../../../lib/format-count';
 import type { PeopleList } from '../detail-queries';
 import { EventPeopleDialog, peopleTabs } from './event-people-dialog';
 

@@ -5,12 +5,13 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Event } from '#contract/events';
 import type { Relationship } from '#contract/social';
-import { ok } from '../../../test/fixtures';
+import { aMember, ok } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
-import { signedInMember } from '../../profile/test-helpers';
+import { signedInMember } from '../../../test/session';
 import { FollowButton } from '../../social/components/follow-button';
-import { aMember } from '../../social/test-helpers';
+import { FollowSettledEffects } from '../../social/follow-toggle';
+import { markRequestedOnFollow } from '../event-cache';
 import { anEvent, anOrganiser, aRoute, aStatus, eventPage, serveEvents } from '../test-helpers';
 import { EventList } from './event-list';
 
@@ -148,7 +149,14 @@ describe('EventCard', () => {
     server.use(http.post('/api/follow', () => HttpResponse.json(ok(answer))));
     const { user } = await renderCards(
       [anEvent({ id: 2, eventName: 'Lena’s ride' }), anEvent({ id: 1, eventName: 'Someone else’s', createdBy: anOrganiser({ userId: 44, handleName: 'other' }) })],
-      { extra: <FollowButton member={organiser} /> },
+      {
+        // The follow button's effect on events, as src/routes/_main/route.tsx gives it.
+        extra: (
+          <FollowSettledEffects value={[markRequestedOnFollow]}>
+            <FollowButton member={organiser} />
+          </FollowSettledEffects>
+        ),
+      },
     );
     expect(within(card('Lena’s ride')).queryByText('Requested')).not.toBeInTheDocument();
 

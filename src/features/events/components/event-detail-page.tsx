@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useDeferredValue } from 'react';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { CommentThread } from '../../comments/components/comment-thread';
-import { eventComments } from '../../comments/event-comments';
+import { eventComments } from '../event-comments';
 import { eventDetailQuery } from '../api';
 import { DetailPeople } from './detail-people';
 import { DetailRoute } from './detail-route';
@@ -39,7 +39,7 @@ export function EventDetailPage({ eventId }: { eventId: number }) {
       {whole && <DetailPeople event={event} />}
       {whole && !event.isDraft && (
         <section id="comments" className="scroll-mt-20 border-line bg-surface p-4 sm:rounded-2xl sm:border">
-          <CommentThread adapter={eventComments} subjectId={event.id} ownerId={event.createdBy.userId} />
+          <CommentThread adapter={eventComments} subjectId={event.id} moderatorIds={[event.createdBy.userId, ...event.coHosts.map((c) => c.userId)]} />
         </section>
       )}
     </div>

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { EventTab } from '#contract/events';
 import { AddressSearchBox } from '../../../components/search-box';
 import { distanceToMetres, UNIT_LABELS, useUnits, type Units } from '../../../lib/units';
-import { SportFilter } from '../../social/components/sport-filter';
+import { SportFilter } from '../../../components/sport-filter';
 import type { EventSearch } from '../event-search-params';
 import { askPosition, useSharedPosition, type PositionProblem } from '../shared-position';
 

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { EventStatus } from '#contract/events';
 import { MemberTabsDialog, PagedMemberList } from '../../../components/member-tabs-dialog';
-import { formatCount } from '../../profile/format';
+import { formatCount } from '../../../lib/format-count';
 import { eventPeopleQuery, type PeopleList } from '../detail-queries';
 
 const LABELS: Record<PeopleList, string> = { going: 'Going', interested: 'Interested', waitlist: 'Waitlist' };

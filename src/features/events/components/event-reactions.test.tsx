@@ -6,8 +6,9 @@ import type { FeedLikes, ReactionCode } from '#contract/feeds';
 import { fail, ok } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
-import { likesWith } from '../../feeds/reactions';
-import { gate, signedInMember } from '../../profile/test-helpers';
+import { likesWith } from '../../reactions/reaction-counts';
+import { gate } from '../../../test/gate';
+import { signedInMember } from '../../../test/session';
 import { anEvent } from '../test-helpers';
 import { EventDetailPage } from './event-detail-page';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useSearch } from '@tanstack/react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
-import { signedInMember } from '../../profile/test-helpers';
+import { signedInMember } from '../../../test/session';
 import { parseEventSearch } from '../event-search-params';
 import { sharedPosition } from '../shared-position';
 import { eventPage, eventsFrom, serveEvents } from '../test-helpers';

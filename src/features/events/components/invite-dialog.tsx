@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { displayName } from '../../feeds/mappers';
+import { displayName } from '../../../lib/display-name';
 import { useInviteMembers } from '../detail-mutations';
 import { invitableMembersQuery } from '../detail-queries';
 

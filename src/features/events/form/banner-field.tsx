@@ -7,8 +7,8 @@ import { Button } from '../../../components/ui/button';
 import { FileButton } from '../../../components/ui/file-button';
 import { UploadProgress, useReportBusy, useUploadProgress } from '../../../components/ui/upload-progress';
 import { imageFileProblem } from '../../../lib/image-file';
-import { uploadImage } from '../../../lib/upload';
 import { Icon } from '../../../components/icons';
+import { uploadEventBanner } from '../api';
 
 type Banner = NonNullable<Event['bannerImage']>;
 
@@ -31,7 +31,7 @@ export function BannerField({ value, onChange, error, onBusyChange }: Props) {
   const upload = useMutation({
     mutationFn: async ({ file, signal, onProgress }: { file: File; signal: AbortSignal; onProgress(fraction: number): void }): Promise<UploadedImage | null> => {
       try {
-        return await uploadImage(file, 'event', { signal, onProgress });
+        return await uploadEventBanner(file, { signal, onProgress });
       } catch (e) {
         // A cancel is the member's choice, not a failure to toast.
         if (signal.aborted) return null;

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fail } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
-import { signedInMember } from '../../profile/test-helpers';
+import { signedInMember } from '../../../test/session';
 import { anEvent, anOrganiser, aRoute, aStatus, placeOf, serveEventDetail } from '../test-helpers';
 import { EditEventPage } from './event-form-page';
 import { answerEventSaves } from './test-helpers';

@@ -1,23 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { route, type Route } from '#contract/map-routes';
-import { upload, type UploadOptions } from '../../../lib/upload';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { eventKeys, saveEvent } from '../api';
 import { invitableMembersQuery } from '../detail-queries';
 import { replaceEvent } from '../event-cache';
-
-/**
- * `POST /api/route` multipart: a GPX file (`file`, with `name` and `sportId`), with upload progress. Through the
- * upload helper (lib/upload.ts), not the API client, like the other uploads of the form.
- */
-export function importGpx(file: File, { name, sportId }: { name: string; sportId: number }, options: UploadOptions = {}): Promise<Route> {
-  const form = new FormData();
-  // The fields before the file: a streaming multipart reader on the server meets them first.
-  form.append('name', name);
-  form.append('sportId', String(sportId));
-  form.append('file', file, file.name);
-  return upload(route, 'route', form, options).then((r) => r.data);
-}
 
 /** Members the viewer may ask to co-host, by what was typed (`invitableMembersQuery`: page 1 is plenty for a picker). */
 export function useSelectMembers(search: string, enabled: boolean) {

@@ -7,7 +7,7 @@ import { Avatar } from '../../../components/avatar';
 import { MapView } from '../../../components/map/map-view';
 import { distanceToMetres, elevationToMetres, type Units } from '../../../lib/units';
 import { useSession } from '../../auth/session-context';
-import { displayName } from '../../feeds/mappers';
+import { displayName } from '../../../lib/display-name';
 import { EventBanner } from '../components/event-banner';
 import { EventCard } from '../components/event-card';
 import { IconFact, SportLine } from '../components/event-labels';

@@ -8,8 +8,7 @@ import { FileButton } from '../../../components/ui/file-button';
 import { UploadProgress, useReportBusy, useUploadProgress } from '../../../components/ui/upload-progress';
 import { errorMessage } from '../../../lib/api-error';
 import { RouteFigures } from '../components/route-figures';
-import { saveDrawnRoute } from '../api';
-import { importGpx } from './event-form-api';
+import { importGpx, saveDrawnRoute } from '../api';
 import { routeNeedsSaving, type EventFormInput, type EventFormValues } from './event-form-schema';
 
 type Form = UseFormReturn<EventFormInput, unknown, EventFormValues>;

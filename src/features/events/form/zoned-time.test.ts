@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { instantToZoned, timeZoneOptions, zonedToInstant } from './zoned-time';
 
 const utc = (iso: string) => Date.parse(iso) / 1000;
@@ -30,11 +30,37 @@ describe('zonedToInstant', () => {
     expect(zonedToInstant({ date: '2026-10-25', time: '02:30' }, 'Europe/Berlin')).toEqual({ seconds: utc('2026-10-25T00:30:00Z'), shifted: false });
   });
 
+  it('handles changes of half an hour and at midnight the same way', () => {
+    // Lord Howe, 5 April 2026: 02:00 (+11) goes back to 01:30 (+10:30), so 01:45 happens twice; the first is meant.
+    expect(zonedToInstant({ date: '2026-04-05', time: '01:45' }, 'Australia/Lord_Howe')).toEqual({ seconds: utc('2026-04-04T14:45:00Z'), shifted: false });
+    // Lord Howe, 4 October 2026: 02:00 (+10:30) jumps to 02:30 (+11); 02:15 lands at 02:45.
+    expect(zonedToInstant({ date: '2026-10-04', time: '02:15' }, 'Australia/Lord_Howe')).toEqual({ seconds: utc('2026-10-03T15:45:00Z'), shifted: true });
+    expect(instantToZoned(utc('2026-10-03T15:45:00Z'), 'Australia/Lord_Howe')).toEqual({ date: '2026-10-04', time: '02:45' });
+    // Santiago, 6 September 2026: midnight (-4) jumps to 01:00 (-3); 00:30 lands at 01:30.
+    expect(zonedToInstant({ date: '2026-09-06', time: '00:30' }, 'America/Santiago')).toEqual({ seconds: utc('2026-09-06T04:30:00Z'), shifted: true });
+  });
+
+  it('answers the same whatever zone the browser itself is in', () => {
+    // Date-library constructors that read a wall time through the system zone pick either of a doubled time by it.
+    try {
+      for (const zone of ['UTC', 'Europe/Berlin', 'America/Denver', 'Asia/Kolkata', 'Australia/Lord_Howe']) {
+        vi.stubEnv('TZ', zone);
+        expect(zonedToInstant({ date: '2026-10-25', time: '02:30' }, 'Europe/Berlin')).toEqual({ seconds: utc('2026-10-25T00:30:00Z'), shifted: false });
+        expect(zonedToInstant({ date: '2026-11-01', time: '01:30' }, 'America/Denver')).toEqual({ seconds: utc('2026-11-01T07:30:00Z'), shifted: false });
+        expect(zonedToInstant({ date: '2026-03-29', time: '02:30' }, 'Europe/Berlin')).toEqual({ seconds: utc('2026-03-29T01:30:00Z'), shifted: true });
+        expect(instantToZoned(utc('2026-10-25T00:30:00Z'), 'Europe/Berlin')).toEqual({ date: '2026-10-25', time: '02:30' });
+      }
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
   it('refuses malformed dates, impossible days and unknown zones', () => {
     expect(zonedToInstant({ date: '', time: '09:00' }, 'Europe/Berlin')).toBeNull();
     expect(zonedToInstant({ date: '2026-02-30', time: '09:00' }, 'Europe/Berlin')).toBeNull();
     expect(zonedToInstant({ date: '2026-02-10', time: '25:00' }, 'Europe/Berlin')).toBeNull();
     expect(zonedToInstant({ date: '2026-02-10', time: '09:00' }, 'Mars/Olympus_Mons')).toBeNull();
+    expect(() => instantToZoned(0, 'Mars/Olympus_Mons')).toThrow(RangeError);
   });
 });
 

@@ -1,11 +1,12 @@
 /**
- * Wall-clock time in a named time zone ⇄ instants, with the browser's own zone data (Intl) and no date library.
+ * Wall-clock time in a named time zone ⇄ instants, with the browser's own zone data (Intl) read through @date-fns/tz.
  *
  * An event is planned in its own zone (the trailhead's, not the viewer's): the member types "14 June, 09:00" and picks
  * Europe/Berlin, and the wire carries the instant as seconds since 1970 (contract `startDate`). Editing turns the
  * instant back into the same wall time in the same zone.
  */
 
+import { tzOffset } from '@date-fns/tz/tzOffset';
 import { dateTimeFormat } from '../../../lib/intl-format';
 
 /** `YYYY-MM-DD` and `HH:mm`, as native date and time inputs hold them. */
@@ -16,29 +17,17 @@ const TIME = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-// h23: some engines print midnight as "24" with hour12 false.
-const formatterFor = (timeZone: string) =>
-  dateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
-
-/** The wall clock in `timeZone` at instant `ms`, written as if it were UTC (ms since 1970). */
-function wallClockMs(ms: number, timeZone: string): number {
-  const parts: Record<string, number> = {};
-  for (const part of formatterFor(timeZone).formatToParts(new Date(ms))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour! % 24, parts.minute!, parts.second!);
-}
-
-/** How far `timeZone` is ahead of UTC at instant `ms`, in ms (whole seconds: zone offsets never hold milliseconds). */
-function offsetAt(ms: number, timeZone: string): number {
-  const whole = Math.floor(ms / 1000) * 1000;
-  return wallClockMs(whole, timeZone) - whole;
-}
+/**
+ * How far `timeZone` is ahead of UTC at instant `ms`, in ms (tzOffset answers minutes; an old local mean time's
+ * seconds come as a fraction, rounded back to whole seconds here). @date-fns/tz 1.5.0 drops the minus of an offset
+ * between -01:00 and 00:00, since 1970 only Liberia's until January 1972 (date-fns/date-fns#4279).
+ */
+const offsetAt = (ms: number, timeZone: string) => Math.round(tzOffset(timeZone, new Date(ms)) * 60) * 1000;
 
 /** Whether the engine knows the zone (a bad name throws a RangeError in Intl). */
 export function isKnownTimeZone(timeZone: string): boolean {
   try {
-    formatterFor(timeZone);
+    dateTimeFormat('en-US', { timeZone });
     return true;
   } catch {
     return false;
@@ -71,6 +60,9 @@ export type ZonedInstant = {
 /**
  * The instant a wall time in `timeZone` stands for. When the clocks go back and the time happens twice, the first
  * one (the earlier instant) is meant. Null for a malformed date or time or an unknown zone.
+ *
+ * Not `new TZDate(y, m, d, h, min, zone)`: for a time that happens twice it picks the first or the second depending on
+ * the zone the browser itself is in, so the two readings are tried here with tzOffset and the earlier kept.
  */
 export function zonedToInstant(wall: WallTime, timeZone: string): ZonedInstant | null {
   const local = parseWall(wall);
@@ -78,9 +70,10 @@ export function zonedToInstant(wall: WallTime, timeZone: string): ZonedInstant |
   // The offsets a day either side of the wall time cover any one transition near it (zones change at most twice a year).
   const before = offsetAt(local - DAY, timeZone);
   const after = offsetAt(local + DAY, timeZone);
+  // A reading is right when the zone has that offset at the instant it gives.
   const candidates = [...new Set([before, after])]
     .map((offset) => local - offset)
-    .filter((instant) => wallClockMs(instant, timeZone) === local)
+    .filter((instant) => offsetAt(instant, timeZone) === local - instant)
     .sort((a, b) => a - b);
   if (candidates.length > 0) return { seconds: candidates[0]! / 1000, shifted: false };
   return { seconds: (local - before) / 1000, shifted: true };
@@ -88,7 +81,11 @@ export function zonedToInstant(wall: WallTime, timeZone: string): ZonedInstant |
 
 /** The wall time (date and minutes) in `timeZone` at an instant given as seconds since 1970. */
 export function instantToZoned(seconds: number, timeZone: string): WallTime {
-  const wall = new Date(wallClockMs(seconds * 1000, timeZone));
+  // A zone the engine does not know throws (a RangeError, as Intl's), rather than giving "NaN-NaN-NaN".
+  if (!isKnownTimeZone(timeZone)) throw new RangeError(`Invalid time zone specified: ${timeZone}`);
+  // The instant moved by the zone's offset, read in UTC: what TZDateMini does inside, without its 1 KB (gzipped) in
+  // the chunk every event card loads.
+  const wall = new Date(seconds * 1000 + offsetAt(seconds * 1000, timeZone));
   const pad = (n: number, width = 2) => String(n).padStart(width, '0');
   return {
     date: `${pad(wall.getUTCFullYear(), 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}`,

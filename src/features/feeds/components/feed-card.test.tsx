@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ok } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
-import { signedInMember } from '../../profile/test-helpers';
+import { signedInMember } from '../../../test/session';
 import { aFeed, anAuthor, feedPage, serveFeeds } from '../test-helpers';
 import { FeedList } from './feed-list';
 

@@ -5,15 +5,15 @@ import type { Feed } from '#contract/feeds';
 import { Avatar } from '../../../components/avatar';
 import { Icon } from '../../../components/icons';
 import { useSession } from '../../auth/session-context';
-import { fullDateTime, relativeTime } from '../../notifications/format';
-import { useNow } from '../../notifications/use-now';
-import { formatCount } from '../../profile/format';
+import { fullDateTime, relativeTime } from '../../../lib/relative-time';
+import { useNow } from '../../../lib/use-now';
+import { formatCount } from '../../../lib/format-count';
 import { feedReactions } from '../feed-reactions';
-import { displayName } from '../mappers';
+import { displayName } from '../../../lib/display-name';
 import { PhotoGrid } from './photo-grid';
 import { PostMenu } from './post-menu';
-import { ReactionBar } from './reaction-bar';
-import { RichText } from './rich-text';
+import { ReactionBar } from '../../reactions/components/reaction-bar';
+import { RichText } from '../../../components/rich-text';
 
 const mentionedIn = (text: string, handleName: string) => text.toLowerCase().includes(`@${handleName.toLowerCase()}`);
 

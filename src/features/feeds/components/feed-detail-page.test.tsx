@@ -9,7 +9,7 @@ import { createQueryClient } from '../../../lib/query-client';
 import { sessionStore } from '../../../lib/session-store';
 import { fail, ok } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
-import { signedInMember } from '../../profile/test-helpers';
+import { signedInMember } from '../../../test/session';
 import { loadFeedDetail } from '../api';
 import { aFeed } from '../test-helpers';
 import { FeedDetailPage, FeedNotFound } from './feed-detail-page';

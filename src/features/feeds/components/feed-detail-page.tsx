@@ -4,7 +4,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { UnavailableNotice } from '../../../components/unavailable-notice';
 import { CommentThread } from '../../comments/components/comment-thread';
-import { feedComments } from '../../comments/feed-comments';
+import { feedComments } from '../feed-comments';
 import { feedDetailQuery } from '../api';
 import { FeedCard } from './feed-card';
 import { Icon } from '../../../components/icons';
@@ -26,7 +26,7 @@ export function FeedDetailPage({ feedId }: { feedId: number }) {
       <FeedCard feed={feed} variant="detail" onDeleted={() => navigate({ to: '/feeds' })} />
       {!feed.isDraft && (
         <section id="comments" className="scroll-mt-20 border-line bg-surface p-4 sm:rounded-2xl sm:border">
-          <CommentThread adapter={feedComments} subjectId={feed.id} ownerId={feed.author.userId} />
+          <CommentThread adapter={feedComments} subjectId={feed.id} moderatorIds={[feed.author.userId]} />
         </section>
       )}
     </div>

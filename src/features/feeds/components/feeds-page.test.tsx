@@ -4,7 +4,7 @@ import { useSearch } from '@tanstack/react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { ok } from '../../../test/fixtures';
-import { signedInMember } from '../../profile/test-helpers';
+import { signedInMember } from '../../../test/session';
 import { FeedFormProvider } from '../form/feed-form-context';
 import { parseFeedSearch } from '../feed-search-params';
 import { feedPage, feedsFrom, serveFeeds } from '../test-helpers';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fail, ok } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
-import { signedInMember } from '../../profile/test-helpers';
+import { signedInMember } from '../../../test/session';
 import { EditFeedPage } from './edit-feed-page';
 import { FeedFormProvider } from './feed-form-context';
 import { anOwnFeed, answerFeedSaves } from './test-helpers';

@@ -2,14 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, ok } from '../../../test/fixtures';
+import { anUpload, aPhoto, fail, ok } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
-import { gate, signedInMember } from '../../profile/test-helpers';
+import { gate } from '../../../test/gate';
+import { signedInMember } from '../../../test/session';
 import { feedKeys } from '../api';
 import { FeedComposer } from './feed-composer';
 import { FeedFormProvider, useFeedForm } from './feed-form-context';
-import { aPhoto, answerFeedSaves, anUpload } from './test-helpers';
+import { answerFeedSaves } from './test-helpers';
 
 function ComposeButton() {
   const { open } = useFeedForm();

@@ -12,7 +12,7 @@ import { emptyFeedForm, FEED_FORM_FIELDS, feedForm, toFeedFormValues, toFeedInpu
 import { LocationField } from './location-field';
 import { PhotoUploads } from './photo-uploads';
 import { useSaveFeed } from './save-feed';
-import { TagTextArea } from './tag-text-area';
+import { TagTextArea } from '../../tags/components/tag-text-area';
 import { usePhotoUploads } from './use-photo-uploads';
 import { feedWords } from '../feed-words';
 

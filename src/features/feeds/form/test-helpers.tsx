@@ -17,12 +17,6 @@ export const anOwnFeed = (over: Partial<Feed> = {}): Feed =>
     ...over,
   });
 
-/** An uploaded photo as `POST /api/compress-image` answers it. */
-export const anUpload = (key: string) => ({ key, url: `/media/${key}.webp`, thumbnail: `/media/${key}-t.webp`, dimens: '1600:1200', width: 1600, height: 1200 });
-
-/** A tiny JPEG file. (Its name and bytes reach msw mangled by jsdom's XHR, so handlers tell photos apart by arrival order.) */
-export const aPhoto = (name: string) => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xda, 0, 2])], name, { type: 'image/jpeg' });
-
 /** Answers `POST`/`PUT /api/feed` like the server (the body echoed as the saved post) and keeps every body sent. */
 export function answerFeedSaves(message = 'Feed saved.') {
   const bodies: { method: string; body: FeedInput }[] = [];

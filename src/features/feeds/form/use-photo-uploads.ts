@@ -4,7 +4,7 @@ import { FEED_IMAGES_MAX, type FeedImage } from '#contract/feeds';
 import { IMAGE_MAX_BYTES, type UploadedImage } from '#contract/media';
 import { hasImageExtension } from '../../../lib/image-file';
 import { messages } from '../../../lib/messages';
-import { uploadImage } from '../../../lib/upload';
+import { uploadFeedPhoto } from '../api';
 import { feedWords } from '../feed-words';
 
 /** One photo of the form: an upload under way (`key` null, `progress` 0..100) or one in (an earlier or a new upload). */
@@ -32,7 +32,7 @@ export function usePhotoUploads(initial: readonly FeedImage[], onKeysChange: (ke
   const upload = useMutation({
     mutationFn: async ({ file, onProgress, signal }: { file: File; onProgress(f: number): void; signal: AbortSignal }): Promise<UploadedImage | null> => {
       try {
-        return await uploadImage(file, 'feed', { onProgress, signal });
+        return await uploadFeedPhoto(file, { onProgress, signal });
       } catch (error) {
         // A cancel is the member's choice, not a failure to toast.
         if (signal.aborted) return null;

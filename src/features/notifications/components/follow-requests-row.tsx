@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Avatar } from '../../../components/avatar';
+import { requestsSummaryQuery } from '../api';
 import { badgeText } from '../badge-text';
-import { requestsSummaryQuery } from '../../social/api';
 import { Icon } from '../../../components/icons';
 
 /** The row at the top of the notifications while follow requests wait: how many, who asked last, and the way in. */

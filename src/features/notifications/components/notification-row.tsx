@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import clsx from 'clsx';
 import type { Notification } from '#contract/notifications';
 import { Avatar } from '../../../components/avatar';
-import { fullDateTime, relativeTime } from '../format';
+import { fullDateTime, relativeTime } from '../../../lib/relative-time';
 import { subjectLink } from '../subject-link';
 
 /**

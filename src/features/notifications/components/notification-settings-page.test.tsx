@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { answerPost, fail, ok } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
-import { gate, signedInMember } from '../../profile/test-helpers';
+import { gate } from '../../../test/gate';
+import { signedInMember } from '../../../test/session';
 import { someSettings } from '../test-helpers';
 import { NotificationSettingsPage } from './notification-settings-page';
 

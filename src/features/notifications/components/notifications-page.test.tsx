@@ -5,12 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
-import { signedInMember, gate } from '../../profile/test-helpers';
+import { signedInMember } from '../../../test/session';
+import { gate } from '../../../test/gate';
 import { MainNav } from '../../shell/components/main-nav';
 import { notificationKeys } from '../api';
-import type { Event } from '#contract/events';
-import { anEvent, anOrganiser } from '../../events/test-helpers';
-import { aBadge, aMemberCard, aNotification, aPage, serveBadge, serveCohostInvites, serveNotifications, serveRequestsSummary } from '../test-helpers';
+import { aBadge, aMemberCard, aNotification, aPage, serveBadge, serveNotifications, serveRequestsSummary } from '../test-helpers';
 import { NotificationsPage } from './notifications-page';
 
 const local = (d: number, h: number, m = 0) => new Date(2026, 2, d, h, m).toISOString();
@@ -41,13 +40,11 @@ const commented = aNotification({
 async function renderPage({
   badge = aBadge(1, 0),
   summary = { newFollowerRequestCount: 0, latest: [] as ReturnType<typeof aMemberCard>[] },
-  invites = () => [] as Event[],
 } = {}) {
   signedInMember();
   let current = badge;
   serveBadge(() => current);
   serveRequestsSummary(() => summary);
-  serveCohostInvites(invites);
   const user = userEvent.setup();
   const view = await renderWithProviders(
     <>
@@ -154,31 +151,6 @@ describe('NotificationsPage', () => {
     const row = await screen.findByRole('link', { name: /Follow requests/ });
     expect(row).toHaveAccessibleName('Follow requests 3 people want to follow you');
     expect(row).toHaveAttribute('href', '/followers/requests');
-  });
-
-  it('shows the invitations to co-host waiting at the top, each with Accept and Decline', async () => {
-    const priya = anOrganiser({ userId: 22, handleName: 'priyahikes', firstName: 'Priya', lastName: 'Nair' });
-    const hike = anEvent({ id: 610, eventName: 'Sunrise on Mount Sanitas', createdBy: priya, coHostInvite: { invitedBy: priya } });
-    let waiting = [hike];
-    const accepted: unknown[] = [];
-    server.use(
-      http.post('/api/challenge/cohost/accept', async ({ request }) => {
-        accepted.push(await request.json());
-        waiting = [];
-        return HttpResponse.json(ok({ ...hike, coHostInvite: null, canEdit: true }, 'You’re a co-host of this event now.'));
-      }),
-    );
-    serveNotifications([aPage([aNotification({ kind: 'events', message: 'Priya Nair invited you to co-host an event.', subjectType: 'event', subjectId: 610 })])]);
-    const { user } = await renderPage({ invites: () => waiting });
-
-    const section = await screen.findByRole('region', { name: 'Invitations to co-host' });
-    expect(section).toHaveTextContent('Priya Nair invited you to co-host Sunrise on Mount Sanitas.');
-    expect(within(section).getByRole('link', { name: 'Sunrise on Mount Sanitas' })).toHaveAttribute('href', '/events/610');
-    expect(within(section).getByRole('button', { name: 'Decline: co-host Sunrise on Mount Sanitas' })).toBeEnabled();
-    await user.click(within(section).getByRole('button', { name: 'Accept: co-host Sunrise on Mount Sanitas' }));
-    expect(await screen.findByText('You’re a co-host of this event now.')).toBeInTheDocument();
-    expect(accepted).toEqual([{ challengeId: 610 }]);
-    await waitFor(() => expect(screen.queryByRole('region', { name: 'Invitations to co-host' })).not.toBeInTheDocument());
   });
 
   it('says so plainly when there is nothing yet, and offers no follow-requests row', async () => {

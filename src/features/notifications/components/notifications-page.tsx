@@ -8,8 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../lib/toast';
 import { notificationBadgeQuery, notificationListQuery, useMarkRead } from '../api';
 import { groupByDay } from '../format';
-import { useNow } from '../use-now';
-import { CohostInvitesSection } from './cohost-invites-section';
+import { useNow } from '../../../lib/use-now';
 import { FollowRequestsRow } from './follow-requests-row';
 import { NotificationRow } from './notification-row';
 import { LoadError } from '../../../components/load-error';
@@ -17,8 +16,12 @@ import { LoadMore } from '../../../components/load-more';
 
 const ALL_READ = 'All notifications are marked as read.';
 
-/** `/notifications`: newest first, by day, 20 at a time; new ones arrive over the live socket while it is open. */
-export function NotificationsPage() {
+/**
+ * `/notifications`: newest first, by day, 20 at a time; new ones arrive over the live socket while it is open. Above
+ * them the follow requests waiting, then `children`: what other areas have waiting for an answer (the invitations to
+ * co-host, given by the route).
+ */
+export function NotificationsPage({ children }: { children?: ReactNode }) {
   const list = useInfiniteQuery(notificationListQuery);
   const { data: badge } = useQuery(notificationBadgeQuery);
   const markRead = useMarkRead();
@@ -48,7 +51,7 @@ export function NotificationsPage() {
       </div>
 
       <FollowRequestsRow />
-      <CohostInvitesSection />
+      {children}
 
       {list.isPending ? (
         <div className="flex justify-center py-12 text-brand">

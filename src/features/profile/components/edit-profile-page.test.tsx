@@ -5,14 +5,23 @@ import { describe, expect, it } from 'vitest';
 import type { OwnProfile } from '#contract/user';
 import { aProfile, fail, ok } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
-import { renderWithProviders } from '../../../test/render';
-import { signedInMember, storedUser, withSuspense } from '../test-helpers';
+import { renderWithProviders, withSuspense } from '../../../test/render';
+import { signedInMember, storedUser } from '../../../test/session';
+import { AccountActions } from '../../account/components/account-actions';
 import { EditProfilePage } from './edit-profile-page';
 
+/** `/profile/edit` as its route puts it together: the account area's actions at the end. */
 async function renderPage(over: Partial<OwnProfile> = {}) {
   const profile = signedInMember(over);
   const user = userEvent.setup();
-  const view = await renderWithProviders(withSuspense(<EditProfilePage />), { path: '/profile/edit' });
+  const view = await renderWithProviders(
+    withSuspense(
+      <EditProfilePage>
+        <AccountActions />
+      </EditProfilePage>,
+    ),
+    { path: '/profile/edit' },
+  );
   await screen.findByRole('heading', { name: 'Edit profile' });
   return { user, profile, ...view };
 }

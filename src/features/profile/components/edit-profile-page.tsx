@@ -1,16 +1,16 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { AccountActions } from '../../account/components/account-actions';
+import type { ReactNode } from 'react';
 import { ownProfileQuery } from '../api';
 import { EditProfileForm } from './edit-profile-form';
 import { PhoneCard } from './phone-card';
 import { ProfileSettings } from './profile-settings';
 
 /**
- * `/profile/edit`: the profile form, the settings that save at once, the phone number, and the account's rights
- * (download my data, delete my account), which the account area provides.
+ * `/profile/edit`: the profile form, the settings that save at once, the phone number, and then `children`: the
+ * account's rights (download my data, delete my account), which the route brings from the account area.
  */
-export function EditProfilePage() {
+export function EditProfilePage({ children }: { children?: ReactNode }) {
   const { data: profile } = useSuspenseQuery(ownProfileQuery);
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
@@ -25,7 +25,7 @@ export function EditProfilePage() {
       <EditProfileForm profile={profile} />
       <ProfileSettings profile={profile} />
       <PhoneCard profile={profile} />
-      <AccountActions />
+      {children}
     </div>
   );
 }

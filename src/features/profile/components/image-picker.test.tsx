@@ -6,8 +6,9 @@ import { IMAGE_MAX_BYTES } from '#contract/media';
 import type { OwnProfile } from '#contract/user';
 import { aProfile, fail, ok } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
-import { renderWithProviders } from '../../../test/render';
-import { gate, signedInMember, withSuspense } from '../test-helpers';
+import { renderWithProviders, withSuspense } from '../../../test/render';
+import { gate } from '../../../test/gate';
+import { signedInMember } from '../../../test/session';
 import { EditProfilePage } from './edit-profile-page';
 
 // jsdom cannot decode or draw images: the cropper stands in with a dialog that hands back a cropped JPEG.

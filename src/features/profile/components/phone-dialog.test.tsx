@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { OwnProfile } from '#contract/user';
 import { aProfile, answerPost, fail, ok } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
-import { renderOwnProfilePage, storedUser } from '../test-helpers';
+import { renderOwnProfilePage } from '../test-helpers';
+import { storedUser } from '../../../test/session';
 
 const countries = [
   { id: 'GB', name: 'United Kingdom', dialCode: 44, flag: '🇬🇧' },

@@ -1,66 +1,49 @@
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { buttonClass } from '../../../components/ui/button';
-import { ownProfileQuery, profileSummaryQuery } from '../api';
-import { formatCount, formatMonthYear } from '../format';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 import { ProfileHeader } from './profile-header';
-import { PhoneCard } from './phone-card';
-import { ProfileTabs } from './profile-tabs';
-import { formatDistance, formatElevation, useUnits } from '../../../lib/units';
 
-/** `/profile`: the member's own page, as others will see it, plus what only they see (the phone number). */
-export function ProfilePage() {
-  const { data: profile } = useSuspenseQuery(ownProfileQuery);
-  const { data: summary } = useQuery(profileSummaryQuery);
-  const units = useUnits();
-  const name = `${profile.firstName} ${profile.lastName}`.trim();
+/** One figure of the counts line ("1.2K followers"); a link where it leads somewhere (your own followers). */
+export type ProfileStat = { value: string; label: string; to?: '/followers' | '/following' };
 
+type Props = Omit<ComponentProps<typeof ProfileHeader>, 'titleId' | 'stats'> & {
+  /** The counts line; none when the viewer may not see them (a private profile they do not follow). */
+  stats?: readonly ProfileStat[] | undefined;
+  /** Under the header: what the page offers there, then the content tabs (or why there are none). */
+  children: ReactNode;
+};
+
+/**
+ * A member's page, your own or someone else's: one page and one tab strip (`ProfileTabs`) for both, so they cannot
+ * drift apart. They differ only by what they offer, which each passes in: your own (own-profile-page.tsx) has Edit
+ * profile, links to your followers, your distance and your phone number; someone else's (the social area's member
+ * page) has the follow button and "Follows you".
+ */
+export function ProfilePage({ stats, children, ...header }: Props) {
+  const titleId = useId();
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4">
       <ProfileHeader
-        titleId="profile-name"
-        name={name}
-        handleName={profile.handleName}
-        profileImage={profile.profileImage}
-        profileCoverImage={profile.profileCoverImage}
-        isPrivate={profile.isPrivate}
-        bio={profile.bio}
-        sports={profile.sports}
-        location={profile.location}
-        action={
-          <Link to="/profile/edit" className={buttonClass('secondary', 'mt-3')}>
-            Edit profile
-          </Link>
-        }
-        facts={
-          <div className="flex gap-1">
-            <dt>Member since</dt>
-            <dd>{formatMonthYear(profile.createdAt)}</dd>
-          </div>
-        }
+        {...header}
+        titleId={titleId}
         stats={
-          <>
-            <Link to="/followers" className="rounded hover:underline">
-              <strong className="tabular-nums text-fg">{summary ? formatCount(summary.followers) : '–'}</strong>{' '}
-              <span className="text-muted">{summary?.followers === 1 ? 'follower' : 'followers'}</span>
-            </Link>
-            <Link to="/following" className="rounded hover:underline">
-              <strong className="tabular-nums text-fg">{summary ? formatCount(summary.following) : '–'}</strong> <span className="text-muted">following</span>
-            </Link>
-            <span>
-              <strong className="tabular-nums text-fg">{summary ? formatDistance(summary.distanceMetres, units) : '–'}</strong>{' '}
-              <span className="text-muted">all-time distance</span>
-            </span>
-            <span>
-              <strong className="tabular-nums text-fg">{summary ? formatElevation(summary.elevationMetres, units) : '–'}</strong>{' '}
-              <span className="text-muted">climbed</span>
-            </span>
-          </>
+          stats &&
+          stats.map((stat) => {
+            const figure = (
+              <>
+                <strong className="tabular-nums text-fg">{stat.value}</strong> <span className="text-muted">{stat.label}</span>
+              </>
+            );
+            return stat.to ? (
+              <Link key={stat.label} to={stat.to} className="rounded hover:underline">
+                {figure}
+              </Link>
+            ) : (
+              <span key={stat.label}>{figure}</span>
+            );
+          })
         }
       />
-
-      <PhoneCard profile={profile} />
-      <ProfileTabs summary={summary} />
+      {children}
     </div>
   );
 }

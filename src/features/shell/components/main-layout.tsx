@@ -4,17 +4,17 @@ import { useEffect } from 'react';
 import { Logo } from '../../../components/ui/logo';
 import { profileQuery } from '../../auth/api';
 import { useSessionActions } from '../../auth/session-context';
-import { mapStylesQuery } from '../../maps/api';
 import { notificationBadgeQuery } from '../../notifications/api';
-import { useLiveUpdates } from '../../notifications/live-updates';
+import { useLiveUpdates, type LiveHandler } from '../../notifications/live-updates';
 import { useUnreadTitle } from '../../notifications/use-unread-title';
 import { MainNav } from './main-nav';
 import { UserMenu } from './user-menu';
 
-/** The signed-in frame: top bar with navigation on wide screens, a tab bar at the bottom on phones. */
-export function MainLayout() {
-  // Spec §2: map styles load once per signed-in start.
-  useQuery(mapStylesQuery);
+/**
+ * The signed-in frame: top bar with navigation on wide screens, a tab bar at the bottom on phones. `live`: what the
+ * other areas keep current from the live connection (a constant list, given where the app is put together).
+ */
+export function MainLayout({ live }: { live: readonly LiveHandler[] }) {
   // Asks the server who is signed in: a revoked session (sign-out elsewhere, password reset) gets its 401 and ends,
   // and a live one refreshes the stored member.
   const { data: profile } = useQuery(profileQuery);
@@ -23,7 +23,7 @@ export function MainLayout() {
     if (profile) setUser(profile);
   }, [profile, setUser]);
   // One live connection for the signed-in session; it keeps the badge below current.
-  useLiveUpdates();
+  useLiveUpdates(live);
   const { data: badge } = useQuery(notificationBadgeQuery);
   useUnreadTitle(badge?.unreadCount ?? 0);
   return (

@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import type { MemberProfile } from '#contract/social';
 import { ok } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
-import { renderWithProviders } from '../../../test/render';
-import { signedInMember, withSuspense } from '../../profile/test-helpers';
+import { renderWithProviders, withSuspense } from '../../../test/render';
+import { signedInMember } from '../../../test/session';
 import { aMemberProfile, relationshipOf } from '../test-helpers';
-import { NotBuiltPanel } from './member-profile-tabs';
+import { NotBuiltPanel } from '../../profile/components/profile-tabs';
 import { MemberProfilePage } from './member-profile-page';
 
 async function renderProfile(member: MemberProfile) {

@@ -4,54 +4,56 @@ import type { ReactNode } from 'react';
 import { Icon } from '../../../components/icons';
 import { buttonClass } from '../../../components/ui/button';
 import { UnavailableNotice } from '../../../components/unavailable-notice';
-import { ProfileHeader } from '../../profile/components/profile-header';
-import { formatCount } from '../../profile/format';
+import { displayName } from '../../../lib/display-name';
+import { formatCount } from '../../../lib/format-count';
+import { ProfilePage } from '../../profile/components/profile-page';
+import { ProfileTabs, type ProfileTab } from '../../profile/components/profile-tabs';
 import { memberProfileQuery } from '../api';
 import { FollowButton } from './follow-button';
-import { fullName } from './member-row';
-import { MemberProfileTabs } from './member-profile-tabs';
+
+const TABS = [
+  { id: 'feeds', label: 'Posts', to: '/profile/$username/feeds' },
+  { id: 'gears', label: 'Gear', to: '/profile/$username/gears' },
+  { id: 'shorts', label: 'Shorts', to: '/profile/$username/shorts' },
+] as const satisfies readonly ProfileTab[];
 
 /**
- * `/profile/$username`: another member's header (cover, avatar, names, bio, sports, location, counts, follow
- * button) over their content tabs, whose panel is the child route. A private profile the viewer does not follow
- * keeps only its header and says how to see the rest.
+ * `/profile/$username`: another member's profile page (the one profile page, profile-page.tsx), offering the follow
+ * button and "Follows you", over their content tabs, one child route each (the profile's own address shows Posts),
+ * whose panel is the child route. A private profile the viewer does not follow keeps only its header and says how to
+ * see the rest.
  */
 export function MemberProfilePage({ handleName, children }: { handleName: string; children: ReactNode }) {
   const { data: member } = useSuspenseQuery(memberProfileQuery(handleName));
-  const name = fullName(member) || `@${member.handleName}`;
-
   return (
-    <div className="mx-auto flex max-w-4xl flex-col gap-4">
-      <ProfileHeader
-        titleId="member-name"
-        name={name}
-        handleName={member.handleName}
-        profileImage={member.profileImage}
-        profileCoverImage={member.profileCoverImage}
-        isPrivate={member.isPrivate}
-        bio={member.bio}
-        sports={member.sports}
-        location={member.location}
-        action={!member.isBlocked && <FollowButton member={member} className="mt-3" />}
-        marks={member.isFollowedBy && <span className="rounded bg-surface-2 px-1.5 py-0.5 text-xs font-medium text-fg">Follows you</span>}
-        stats={
-          member.followers !== null &&
-          member.following !== null && (
-            <>
-              <span>
-                <strong className="tabular-nums text-fg">{formatCount(member.followers)}</strong>{' '}
-                <span className="text-muted">{member.followers === 1 ? 'follower' : 'followers'}</span>
-              </span>
-              <span>
-                <strong className="tabular-nums text-fg">{formatCount(member.following)}</strong> <span className="text-muted">following</span>
-              </span>
-            </>
-          )
-        }
-      />
-
-      {member.canViewContent ? <MemberProfileTabs handleName={handleName}>{children}</MemberProfileTabs> : <PrivateProfilePanel />}
-    </div>
+    <ProfilePage
+      name={displayName(member)}
+      handleName={member.handleName}
+      profileImage={member.profileImage}
+      profileCoverImage={member.profileCoverImage}
+      isPrivate={member.isPrivate}
+      bio={member.bio}
+      sports={member.sports}
+      location={member.location}
+      action={!member.isBlocked && <FollowButton member={member} className="mt-3" />}
+      marks={member.isFollowedBy && <span className="rounded bg-surface-2 px-1.5 py-0.5 text-xs font-medium text-fg">Follows you</span>}
+      stats={
+        member.followers !== null && member.following !== null
+          ? [
+              { value: formatCount(member.followers), label: member.followers === 1 ? 'follower' : 'followers' },
+              { value: formatCount(member.following), label: 'following' },
+            ]
+          : undefined
+      }
+    >
+      {member.canViewContent ? (
+        <ProfileTabs label="Their content" tabs={TABS} handleName={handleName}>
+          {children}
+        </ProfileTabs>
+      ) : (
+        <PrivateProfilePanel />
+      )}
+    </ProfilePage>
   );
 }
 

@@ -2,11 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { fail, ok } from '../../../test/fixtures';
+import { aMember, fail, ok, pageOf } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
-import { gate, signedInMember } from '../../profile/test-helpers';
-import { aMember, pageOf, relationshipOf, serveMembers, serveRequestsSummary } from '../test-helpers';
+import { gate } from '../../../test/gate';
+import { signedInMember } from '../../../test/session';
+import { relationshipOf, serveMembers, serveRequestsSummary } from '../test-helpers';
 import { MembersPage } from './members-page';
 
 const jonas = aMember();

@@ -6,7 +6,7 @@ import { MemberRow } from './member-row';
 import { SearchBox } from '../../../components/search-box';
 import { useSearchText } from '../use-search-text';
 import { SocialPage } from './social-page';
-import { SportFilter } from './sport-filter';
+import { SportFilter } from '../../../components/sport-filter';
 
 /** `/members`: find riders, hikers and runners by name, handle or sport, and follow them. */
 export function MembersPage() {

@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ok } from '../../../test/fixtures';
+import { aMember, ok } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
-import { signedInMember } from '../../profile/test-helpers';
-import { aMember, relationshipOf, serveMembers, serveRequestsSummary } from '../test-helpers';
+import { signedInMember } from '../../../test/session';
+import { relationshipOf, serveMembers, serveRequestsSummary } from '../test-helpers';
 import { RequestsPage } from './requests-page';
 
 const jonas = aMember();

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { notificationListQuery } from '../../../features/notifications/api';
-import { requestsSummaryQuery } from '../../../features/social/api';
+import { CohostInvitesSection } from '../../../features/events/components/cohost-invites-section';
+import { notificationListQuery, requestsSummaryQuery } from '../../../features/notifications/api';
 import { NotificationsPage } from '../../../features/notifications/components/notifications-page';
 
 export const Route = createFileRoute('/_main/notifications/')({
@@ -9,5 +9,11 @@ export const Route = createFileRoute('/_main/notifications/')({
     void queryClient.prefetchInfiniteQuery(notificationListQuery);
     void queryClient.prefetchQuery(requestsSummaryQuery);
   },
-  component: NotificationsPage,
+  component: function Notifications() {
+    return (
+      <NotificationsPage>
+        <CohostInvitesSection />
+      </NotificationsPage>
+    );
+  },
 });

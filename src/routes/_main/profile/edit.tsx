@@ -1,8 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { AccountActions } from '../../../features/account/components/account-actions';
 import { ownProfileQuery } from '../../../features/profile/api';
 import { EditProfilePage } from '../../../features/profile/components/edit-profile-page';
 
 export const Route = createFileRoute('/_main/profile/edit')({
   loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(ownProfileQuery),
-  component: EditProfilePage,
+  component: function EditProfile() {
+    return (
+      <EditProfilePage>
+        <AccountActions />
+      </EditProfilePage>
+    );
+  },
 });

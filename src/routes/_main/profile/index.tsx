@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { OwnFeeds } from '../../../features/feeds/components/member-feeds';
 import { ownProfileQuery, profileSummaryQuery } from '../../../features/profile/api';
-import { ProfilePage } from '../../../features/profile/components/profile-page';
+import { OwnProfilePage } from '../../../features/profile/components/own-profile-page';
 
 export const Route = createFileRoute('/_main/profile/')({
   loader: async ({ context: { queryClient } }) => {
@@ -8,5 +9,7 @@ export const Route = createFileRoute('/_main/profile/')({
     void queryClient.prefetchQuery(profileSummaryQuery);
     await queryClient.ensureQueryData(ownProfileQuery);
   },
-  component: ProfilePage,
+  component: function Profile() {
+    return <OwnProfilePage feeds={<OwnFeeds />} />;
+  },
 });

@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, doublePrecision, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { searchFoldSql } from '../search-text';
+import { subjects } from './subjects';
+import { ts } from './columns';
+import { users } from './users';
+
+/**
+ * Hashtags as used in posts and comments, stored without `#` and lowercased; `use_count` orders suggestions
+ * (`GET /api/feedTag`). Posts (issue 5) raise and lower the count.
+ */
+export const hashtags = pgTable(
+  'hashtags',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tagName: text('tag_name').notNull(),
+    useCount: integer('use_count').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('hashtags_tag_name').on(t.tagName), check('hashtags_use_count', sql`${t.useCount} >= 0`)],
+);
+
+/**
+ * Posts (issue 5). A draft has `published_at` null and is seen by its author only. Lists read published posts by
+ * (published_at, id) newest first, through ascending indexes scanned backward (keyset, server/db/keyset.ts).
+ * Its reactions and comments hang on its subject (`subject_id`, below).
+ */
+export const feeds = pgTable(
+  'feeds',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    // The subject row its reactions and comments hang on (subjects, above); deleting the subject deletes this row.
+    subjectId: integer('subject_id')
+      .notNull()
+      .unique()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default(''),
+    description: text('description').notNull().default(''),
+    isDraft: boolean('is_draft').notNull(),
+    activityId: integer('activity_id'),
+    location: text('location'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    hashtags: text('hashtags').array().notNull().default(sql`'{}'::text[]`),
+    // Title and description folded for case- and accent-insensitive search (server/db/search-text.ts).
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql.raw(searchFoldSql(`"title" || ' ' || "description"`))),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    publishedAt: ts('published_at'),
+  },
+  (t) => [
+    index('feeds_published_id').on(t.publishedAt, t.id),
+    index('feeds_user_published_id').on(t.userId, t.publishedAt, t.id),
+    index('feeds_user_created_id').on(t.userId, t.createdAt, t.id),
+    // Text search is `search_text LIKE '%…%'`: trigrams (pg_trgm, migration 0008) find a rare word without reading
+    // every post (bench database: 406 ms a search before).
+    index('feeds_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
+    check('feeds_draft_unpublished', sql`${t.isDraft} = (${t.publishedAt} is null)`),
+  ],
+);
+
+/** The photos of a post, in order. One upload belongs to one post (check 14 reads the post from the key). */
+export const feedImages = pgTable(
+  'feed_images',
+  {
+    feedId: integer('feed_id')
+      .notNull()
+      .references(() => feeds.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    uploadKey: text('upload_key').notNull(),
+    url: text('url').notNull(),
+    thumbnail: text('thumbnail').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+  },
+  (t) => [uniqueIndex('feed_images_feed_position').on(t.feedId, t.position), uniqueIndex('feed_images_upload_key').on(t.uploadKey)],
+);
+
+/** Which posts carry which hashtag: `#tag` search reads (hashtag_id, published_at, feed_id). */
+export const feedHashtags = pgTable(
+  'feed_hashtags',
+  {
+    feedId: integer('feed_id')
+      .notNull()
+      .references(() => feeds.id, { onDelete: 'cascade' }),
+    hashtagId: integer('hashtag_id')
+      .notNull()
+      .references(() => hashtags.id, { onDelete: 'cascade' }),
+    publishedAt: ts('published_at'),
+  },
+  (t) => [uniqueIndex('feed_hashtags_feed_hashtag').on(t.feedId, t.hashtagId), index('feed_hashtags_hashtag_published').on(t.hashtagId, t.publishedAt, t.feedId)],
+);
+
+/** Members mentioned (`@handle` in the text) or tagged in a post. */
+export const feedMentions = pgTable(
+  'feed_mentions',
+  {
+    feedId: integer('feed_id')
+      .notNull()
+      .references(() => feeds.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+  },
+  (t) => [uniqueIndex('feed_mentions_feed_user').on(t.feedId, t.userId), index('feed_mentions_user').on(t.userId)],
+);

@@ -1,0 +1,38 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { feeds } from '../db/schema/feeds';
+import { users } from '../db/schema/users';
+import { notFound } from '../lib/errors';
+import { mayViewFeed } from './social-policy';
+import { mayEditPost } from './subject-policy';
+
+/** Said for a post that is missing and for one the viewer may not see alike (architecture.md: 404 for both). */
+export const FEED_NOT_FOUND = 'That post does not exist.';
+
+/** A post's id, author and draft state, with its author's privacy: what the policy needs to decide. */
+export async function loadFeedSubject(db: Db, feedId: number) {
+  const [row] = await db
+    .select({ id: feeds.id, subjectId: feeds.subjectId, userId: feeds.userId, isDraft: feeds.isDraft, authorIsPrivate: users.isPrivate })
+    .from(feeds)
+    .innerJoin(users, eq(users.id, feeds.userId))
+    .where(eq(feeds.id, feedId))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The post `feedId` if `viewerId` may see it (the policy's `mayViewFeed`), else a 404. Every route that reads or acts
+ * on a post by id (detail, reactions, comments) starts here.
+ */
+export async function loadViewableFeed(db: Db, viewerId: number, feedId: number): Promise<{ id: number; subjectId: number; userId: number; isDraft: boolean }> {
+  const row = await loadFeedSubject(db, feedId);
+  if (!row || !(await mayViewFeed(db, viewerId, row, { id: row.userId, isPrivate: row.authorIsPrivate }))) throw notFound(FEED_NOT_FOUND);
+  return { id: row.id, subjectId: row.subjectId, userId: row.userId, isDraft: row.isDraft };
+}
+
+/** The post `feedId` if `viewerId` may edit it (`mayEditPost`: edit, delete), else the same 404 as a post they may not see. */
+export async function loadOwnFeed(db: Db, viewerId: number, feedId: number) {
+  const [row] = await db.select().from(feeds).where(eq(feeds.id, feedId)).limit(1);
+  if (!row || !mayEditPost(viewerId, row)) throw notFound(FEED_NOT_FOUND);
+  return row;
+}

@@ -1,0 +1,124 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import type { Deps } from '../deps';
+import type { Upload } from '../modules/media/upload-files';
+import { eventRole, hostedEventsCondition, mayCancelEvent, mayEditEvent, mayViewEvent, visibleEventsCondition, type EventRole, type EventSubject } from './event-policy';
+import { mayViewUpload, type MediaAccess, type MediaSignature } from './media-policy';
+import { mayViewRoute, type RouteSubject } from './route-policy';
+import {
+  followOutcome,
+  mayFollow,
+  mayInviteWhere,
+  mayMentionWhere,
+  mayViewFeed,
+  mayViewProfileContent,
+  visibleFeedsCondition,
+  type ContentOwner,
+  type FeedSubject,
+  type FollowOutcome,
+} from './social-policy';
+import { mayComment, mayDeleteCommentOn, mayEditComment, mayEditPost, type Authored, type CommentSubjectRef } from './subject-policy';
+
+/**
+ * The one door to the access rules (issue 18; Discourse's Guardian is the model): a route or service makes one for the
+ * viewer, `guardianFor(db, viewerId)`, and asks it `canSee…` / `canEdit…` / `…Where()`; the Guardian answers from the
+ * policy files beside it (social-policy.ts, event-policy.ts, route-policy.ts, media-policy.ts, subject-policy.ts),
+ * which stay small and each about one kind of thing. Whatever applies to every question about a viewer (blocks and
+ * mutes in either direction, associate permissions) is added here once, in front of those rules, rather than in each.
+ *
+ * It reads through the `db` it is made with: inside a transaction, make it with the transaction (`guardianFor(tx, …)`)
+ * so it sees what the transaction wrote. Nothing is cached, so one Guardian may serve a whole request.
+ *
+ * `viewerId` null is nobody signed in (only media is fetched so): every question about a member's rights is no, every
+ * list condition is empty, and `canFetchUpload` answers what the URL alone opens.
+ */
+export type Guardian<V extends number | null = number> = {
+  readonly viewerId: V;
+
+  // Members.
+  /** Their posts, shorts, activities, tracks, media, gear, events and follow lists (check 12): `mayViewProfileContent`. */
+  canSeeProfileContent(owner: ContentOwner): Promise<boolean>;
+  /** Whether the viewer may follow (or ask to follow) `targetId`: `mayFollow`. */
+  canFollow(targetId: number): boolean;
+  /** What following `target` becomes, accepted or pending: `followOutcome`. */
+  followOutcome(target: { isPrivate: boolean }): FollowOutcome;
+  /** Whom the viewer may @-mention, as a condition on `users.id`: `mayMentionWhere`. */
+  mentionableWhere(): SQL;
+  /** Whom the viewer may invite to an event or ask to co-host, as a condition on `users.id`: `mayInviteWhere`. */
+  invitableWhere(): SQL;
+
+  // Posts.
+  /** A post, drafts by their author only: `mayViewFeed`. */
+  canSeeFeed(feed: FeedSubject, author: ContentOwner): Promise<boolean>;
+  /** `canSeeFeed` as a condition on `feeds`, for lists: `visibleFeedsCondition`. */
+  visibleFeedsWhere(): SQL;
+  /** Editing or deleting a post: its author only (`mayEditPost`). */
+  canEditPost(post: Authored): boolean;
+
+  // Events.
+  /** Organiser, co-host or anyone else: `eventRole`. */
+  eventRole(event: Pick<EventSubject, 'id' | 'userId'>): Promise<EventRole>;
+  /** An event, with its people, reactions, comments and pictures: `mayViewEvent`. */
+  canSeeEvent(event: EventSubject, organiser: ContentOwner): Promise<boolean>;
+  /** Editing an event's details, route and people: organiser and co-hosts (`mayEditEvent`). */
+  canEditEvent(event: Pick<EventSubject, 'id' | 'userId'>): Promise<boolean>;
+  /** Cancelling or deleting an event: the organiser only (`mayCancelEvent`). */
+  canCancelEvent(event: Pick<EventSubject, 'id' | 'userId'>): Promise<boolean>;
+  /** `canSeeEvent` as a condition on `events`, for lists: `visibleEventsCondition`. */
+  visibleEventsWhere(): SQL;
+  /** The events the viewer organises or co-hosts, as a condition on `events` ("mine"): `hostedEventsCondition`. */
+  hostedEventsWhere(): SQL;
+
+  // Routes and media.
+  /** A route: the viewer's own, or one an event they may see uses (`mayViewRoute`). */
+  canSeeRoute(route: RouteSubject): Promise<boolean>;
+  /**
+   * Whether to serve a display size or thumbnail of `upload`, and how to cache it (check 14): `mayViewUpload`.
+   * `keys`: where the signing key is kept and the clock signatures are checked against.
+   */
+  canFetchUpload(upload: Upload, file: string, signature: MediaSignature, keys: Pick<Deps, 'storage' | 'clock'>): Promise<MediaAccess>;
+
+  // Comments, on any subject (a post, an event), asked once the subject was loaded as viewable.
+  /** Commenting on the subject: published ones only (`mayComment`). */
+  canComment(subject: { isDraft: boolean }): boolean;
+  /** Editing a comment: its author only (`mayEditComment`). */
+  canEditComment(comment: Authored): boolean;
+  /** Deleting a comment: its author, the subject's owner, an event's co-host (`mayDeleteCommentOn`). */
+  canDeleteComment(comment: Authored, subject: CommentSubjectRef): Promise<boolean>;
+};
+
+const NOTHING = sql`false`;
+
+/** The Guardian of `viewerId` (null: nobody signed in), reading through `db`. */
+export function guardianFor(db: Db, viewerId: number): Guardian;
+export function guardianFor(db: Db, viewerId: number | null): Guardian<number | null>;
+export function guardianFor(db: Db, viewerId: number | null): Guardian<number | null> {
+  const signedIn = viewerId !== null;
+  return {
+    viewerId,
+
+    canSeeProfileContent: async (owner) => signedIn && (await mayViewProfileContent(db, viewerId, owner)),
+    canFollow: (targetId) => signedIn && mayFollow(viewerId, targetId),
+    followOutcome: (target) => followOutcome(target),
+    mentionableWhere: () => (signedIn ? mayMentionWhere(viewerId) : NOTHING),
+    invitableWhere: () => (signedIn ? mayInviteWhere(viewerId) : NOTHING),
+
+    canSeeFeed: async (feed, author) => signedIn && (await mayViewFeed(db, viewerId, feed, author)),
+    visibleFeedsWhere: () => (signedIn ? visibleFeedsCondition(viewerId) : NOTHING),
+    canEditPost: (post) => signedIn && mayEditPost(viewerId, post),
+
+    eventRole: async (event) => (signedIn ? eventRole(db, viewerId, event) : 'member'),
+    canSeeEvent: async (event, organiser) => signedIn && (await mayViewEvent(db, viewerId, event, organiser)),
+    canEditEvent: async (event) => signedIn && mayEditEvent(await eventRole(db, viewerId, event)),
+    canCancelEvent: async (event) => signedIn && mayCancelEvent(await eventRole(db, viewerId, event)),
+    visibleEventsWhere: () => (signedIn ? visibleEventsCondition(viewerId) : NOTHING),
+    hostedEventsWhere: () => (signedIn ? hostedEventsCondition(viewerId) : NOTHING),
+
+    canSeeRoute: async (route) => signedIn && (await mayViewRoute(db, viewerId, route)),
+    canFetchUpload: (upload, file, signature, keys) => mayViewUpload({ db, storage: keys.storage, clock: keys.clock }, viewerId, upload, file, signature),
+
+    canComment: (subject) => signedIn && mayComment(subject),
+    canEditComment: (comment) => signedIn && mayEditComment(viewerId, comment),
+    canDeleteComment: async (comment, subject) => signedIn && (await mayDeleteCommentOn(db, viewerId, comment, subject)),
+  };
+}

@@ -1,0 +1,85 @@
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
+import type * as z from 'zod/mini';
+import type { profileSummaryData } from '#contract/profile';
+import { buttonClass } from '../../../components/ui/button';
+import { formatCount } from '../../../lib/format-count';
+import { formatDistance, formatElevation, useUnits } from '../../../lib/units';
+import { ownProfileQuery, profileSummaryQuery } from '../api';
+import { formatMonthYear } from '../format';
+import { PhoneCard } from './phone-card';
+import { ProfilePage } from './profile-page';
+import { NotBuiltPanel, ProfileTabs } from './profile-tabs';
+
+type Summary = z.infer<typeof profileSummaryData>;
+
+const TABS = [
+  { id: 'feeds', label: 'Feeds', count: 'feeds', notBuilt: '', what: '' },
+  { id: 'shorts', label: 'Shorts', count: 'shorts', notBuilt: 'Shorts are not built yet.', what: 'Your short videos will be listed here.' },
+  { id: 'gear', label: 'Gear', count: 'gears', notBuilt: 'Gear is not built yet.', what: 'Your bikes, boots and the rest of your kit will be listed here.' },
+  {
+    id: 'activities',
+    label: 'Activities',
+    count: 'activities',
+    notBuilt: 'Activities are not built yet.',
+    what: 'Your logged rides, hikes, runs and walks will be listed here.',
+  },
+] as const satisfies readonly { id: string; label: string; count: keyof Summary; notBuilt: string; what: string }[];
+
+/**
+ * `/profile`: the member's own page, as others will see it, plus what only they have: Edit profile, their followers
+ * and following to open, their all-time distance and climb, their phone number, and a count on each content tab.
+ * The tabs switch in place; Feeds lists `feeds` (your posts, which the route brings from the feeds area), each
+ * other area says plainly that it is not built yet until it is.
+ */
+export function OwnProfilePage({ feeds }: { feeds: ReactNode }) {
+  const { data: profile } = useSuspenseQuery(ownProfileQuery);
+  const { data: summary } = useQuery(profileSummaryQuery);
+  const units = useUnits();
+  const [selected, setSelected] = useState(0);
+  const tab = TABS[selected] ?? TABS[0];
+  // Until the counts are in (or when they cannot load), a dash.
+  const figure = (format: (s: Summary) => string) => (summary ? format(summary) : '–');
+
+  return (
+    <ProfilePage
+      name={`${profile.firstName} ${profile.lastName}`.trim()}
+      handleName={profile.handleName}
+      profileImage={profile.profileImage}
+      profileCoverImage={profile.profileCoverImage}
+      isPrivate={profile.isPrivate}
+      bio={profile.bio}
+      sports={profile.sports}
+      location={profile.location}
+      action={
+        <Link to="/profile/edit" className={buttonClass('secondary', 'mt-3')}>
+          Edit profile
+        </Link>
+      }
+      facts={
+        <div className="flex gap-1">
+          <dt>Member since</dt>
+          <dd>{formatMonthYear(profile.createdAt)}</dd>
+        </div>
+      }
+      stats={[
+        { value: figure((s) => formatCount(s.followers)), label: summary?.followers === 1 ? 'follower' : 'followers', to: '/followers' },
+        { value: figure((s) => formatCount(s.following)), label: 'following', to: '/following' },
+        { value: figure((s) => formatDistance(s.distanceMetres, units)), label: 'all-time distance' },
+        { value: figure((s) => formatElevation(s.elevationMetres, units)), label: 'climbed' },
+      ]}
+    >
+      <PhoneCard profile={profile} />
+      <ProfileTabs
+        label="Your content"
+        tabs={TABS.map((t) => ({ id: t.id, label: t.label, count: summary && formatCount(summary[t.count]) }))}
+        selected={selected}
+        onSelect={setSelected}
+      >
+        {/* Mounted only while shown: the list follows the window's scroll. */}
+        {tab.id === 'feeds' ? feeds : <NotBuiltPanel title={tab.notBuilt} what={tab.what} />}
+      </ProfileTabs>
+    </ProfilePage>
+  );
+}
