@@ -37,7 +37,8 @@ const profileFields = {
   firstName: personName('first name'),
   lastName: personName('last name'),
   dob,
-  gender,
+  // Optional since issue 19: nobody has to state a gender to join.
+  gender: z.optional(gender),
   userType: z.optional(userType),
   referralCode: z.optional(referralCode),
   deviceType,
@@ -67,8 +68,6 @@ export const forgotPasswordData = z.object({ token: z.string(), resendAfter });
 
 export const resetPasswordBody = z.strictObject({ email, password, token: ticket });
 export const resetPasswordData = z.object({ passwordCreated: z.literal(true) });
-
-export const userTypeBody = z.strictObject({ userType });
 
 export const SOCIAL_PROVIDERS = ['google'] as const;
 

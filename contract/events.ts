@@ -4,6 +4,7 @@ import { feedLikes, reactionCodeInput } from './feeds';
 import { rowId, rowIdParam } from './ids';
 import { latitude, latitudeParam, longitude, longitudeParam, route } from './map-routes';
 import { pagingQuery } from './paging';
+import { POSTCODE_FORMAT_MESSAGE, POSTCODE_MAX, POSTCODE_PATTERN } from './postcode-format';
 import { memberSummary } from './social';
 
 /**
@@ -54,7 +55,8 @@ export type EventTab = (typeof EVENT_TABS)[number];
 /** Distance filter in kilometres from the point the member shares (`lat`, `lng`). */
 export const EVENT_RANGE_MAX_KM = 500;
 
-const zipCode = z.string().check(z.trim(), z.regex(/^\d{1,6}$/, 'Zip code must be 1 to 6 digits.'));
+// Any country's postcode (issue 19); the server checks it against the event's country too (`postcodeProblem`).
+const zipCode = z.string().check(z.trim(), z.maxLength(POSTCODE_MAX, POSTCODE_FORMAT_MESSAGE), z.regex(POSTCODE_PATTERN, POSTCODE_FORMAT_MESSAGE));
 /** Seconds since 1970 as a string (spec §3 startDate/endDate). */
 const secondsString = z.string().check(z.regex(/^\d{1,11}$/, 'Not a time.'));
 const ianaZone = z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_+\-/]+$/, 'Not a time zone.'));

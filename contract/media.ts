@@ -1,7 +1,22 @@
 import * as z from 'zod/mini';
 
-/** Spec §5 upload extensions for images; the server decides the real type from the file's bytes. */
-export const IMAGE_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.gif'] as const;
+/**
+ * The image formats the pipeline decodes (server/modules/media/image-pipeline.ts): the one list the picker's `accept`,
+ * its hints and every "wrong type" message are made from, so they cannot name different formats (issue 19: the picker
+ * hid WebP files the server takes). The server decides the real type from the file's bytes.
+ */
+export const IMAGE_FORMATS = [
+  { name: 'PNG', extensions: ['.png'] },
+  { name: 'JPEG', extensions: ['.jpg', '.jpeg'] },
+  { name: 'GIF', extensions: ['.gif'] },
+  { name: 'WebP', extensions: ['.webp'] },
+] as const;
+export const IMAGE_EXTENSIONS: readonly string[] = IMAGE_FORMATS.flatMap((f) => f.extensions);
+/** The file picker's `accept`. */
+export const IMAGE_ACCEPT = IMAGE_EXTENSIONS.join(',');
+/** "PNG, JPEG, GIF or WebP". */
+export const IMAGE_FORMAT_NAMES = IMAGE_FORMATS.map((f) => f.name).join(', ').replace(/, ([^,]+)$/, ' or $1');
+export const IMAGE_WRONG_TYPE = `Choose a ${IMAGE_FORMAT_NAMES} image.`;
 export const IMAGE_MAX_BYTES = 20 * 1024 * 1024;
 export const IMAGE_MAX_PIXELS = 40_000_000;
 

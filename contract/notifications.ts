@@ -26,6 +26,7 @@ export const notificationSubject = z.enum(['profile', 'feed', 'comment', 'event'
 
 /** The member who did the thing, as small as a notification row needs. */
 export const notificationActor = memberSummary;
+export type NotificationActor = z.infer<typeof notificationActor>;
 
 export const notification = z.strictObject({
   id: z.int(),
@@ -41,6 +42,24 @@ export const notification = z.strictObject({
   isRead: z.boolean(),
   /** ISO 8601 UTC. */
   createdAt: z.string(),
+  /**
+   * Issue 19: repeats are one row. Notifications saying the same thing about the same subject (a post's reactions, its
+   * comments) that are all unread, or were read and came the same day, are listed as one, this one (the latest)
+   * standing for them. Opaque: a pushed notification whose key is a listed row's belongs to that row.
+   */
+  groupKey: z.string(),
+  /** What was done, after the actors' names ("reacted to your post."); null for a row that never groups. */
+  action: z.nullable(z.string()),
+  /** Who did it, latest first, each once, at most 3 (the avatars); `actor` first. */
+  actors: z.array(notificationActor).check(z.maxLength(3)),
+  /** How many other members did it besides `actor` ("Maya Ridge and 3 others…"). */
+  otherActorCount: z.int().check(z.minimum(0)),
+  /** How many notifications the row stands for, all read or all unread; marking the row read reads them all. */
+  groupedCount: z.int().check(z.minimum(1)),
+  /** The small picture of the post's first photo, while the member may still see the post; else null. */
+  thumbnail: z.nullable(z.string()),
+  /** The comment's first words, the post's title or the event's name (plain text, ~80 characters); null when hidden. */
+  excerpt: z.nullable(z.string()),
 });
 export type Notification = z.infer<typeof notification>;
 
@@ -59,9 +78,19 @@ export const notificationList = z.object({
 });
 export type NotificationList = z.infer<typeof notificationList>;
 
-export const notificationListQuery = z.strictObject(pagingQuery);
+/**
+ * `timeZone`: the member's IANA zone (the browser's), whose days gather read repeats into one row; UTC when left out.
+ * The same zone on every page of one list, or rows may shift between pages.
+ */
+export const notificationListQuery = z.strictObject({
+  ...pagingQuery,
+  timeZone: z.optional(z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_+\-/]+$/, 'Not a time zone.'))),
+});
 
-/** `POST /api/notifications/read`: one notification, or every one when `notificationId` is left out. */
+/**
+ * `POST /api/notifications/read`: one notification with the unread ones its row stands for (`groupKey`), or every one
+ * when `notificationId` is left out.
+ */
 export const markReadBody = z.strictObject({ notificationId: z.optional(rowId) });
 
 /**

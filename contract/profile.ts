@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { SPORTS } from './sports';
-import { dob, gender, handleName, otp, personName } from './rules';
+import { dob, gender, handleName, personName, userType } from './rules';
 import { UNITS } from './user';
 
 export const BIO_MAX = 300;
@@ -11,20 +11,30 @@ const sportIds: readonly number[] = SPORTS.map((s) => s.id);
 /** An upload of the member's own (the `key` that `POST /api/compress-image` answered), or null to remove the image. */
 const ownUploadKey = z.nullable(z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, 'Upload the image again')));
 
+/** The member's sports (spec §3 sport type ids): each from the list, once. */
+export const sportIdList = z
+  .array(z.int().check(z.refine((id) => sportIds.includes(id), 'Choose sports from the list')))
+  .check(
+    z.maxLength(SPORTS.length),
+    z.refine((list) => new Set(list).size === list.length, 'Choose each sport once'),
+  );
+
+/**
+ * `POST /api/user-type`: sign-up's last step (with the member's sports) and the settings' member type. Here, not in
+ * auth.ts, so the sign-in page's script does not carry the sports rule (P1 budget).
+ */
+export const userTypeBody = z.strictObject({ userType, sports: z.optional(sportIdList) });
+
 /** `PUT /api/update_profile`: only these fields; anything else (ids, e-mail, counts, someone else's data) is refused. */
 export const updateProfileBody = z.strictObject({
   handleName,
   firstName: personName('first name'),
   lastName: personName('last name'),
   bio: z.nullable(z.string().check(z.trim(), z.maxLength(BIO_MAX, `Bio is at most ${BIO_MAX} characters`))),
-  gender,
+  // Optional (issue 19): null clears it; left out, it stays as it is (like the images).
+  gender: z.optional(z.nullable(gender)),
   dob,
-  sports: z
-    .array(z.int().check(z.refine((id) => sportIds.includes(id), 'Choose sports from the list')))
-    .check(
-      z.maxLength(SPORTS.length),
-      z.refine((list) => new Set(list).size === list.length, 'Choose each sport once'),
-    ),
+  sports: sportIdList,
   location: z.nullable(z.string().check(z.trim(), z.maxLength(LOCATION_MAX, `Location is at most ${LOCATION_MAX} characters`))),
   profileImage: z.optional(ownUploadKey),
   profileCoverImage: z.optional(ownUploadKey),
@@ -55,12 +65,7 @@ export const profileSummaryData = z.object({
 export const country = z.object({ id: z.string(), name: z.string(), dialCode: z.int(), flag: z.string() });
 export const countriesData = z.array(country).check(z.maxLength(300));
 
-/** Spec §5: 10 to 15 digits. */
-export const mobile = z.string().check(z.trim(), z.regex(/^\d{10,15}$/, 'Enter 10 to 15 digits'));
-const countryId = z.string().check(z.regex(/^[A-Z]{2}$/, 'Choose a country'));
-
-export const changeMobileBody = z.strictObject({ mobile, countryId });
-export const updateMobileBody = z.strictObject({ otp, mobile, countryId });
+// The phone number's request bodies are in `./phone.ts`, apart, so its numbering plans load only with the phone form.
 
 /** Spec §5: a leading + on the country code is stripped. */
 export const stripPlus = (code: string) => code.replace(/^\+/, '');

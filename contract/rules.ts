@@ -4,7 +4,6 @@ import * as z from 'zod/mini';
 
 // Spec §5: letters, digits and ._%+- before @, a domain, then a 2-4 letter top-level part.
 export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,4}$/i;
-export const PASSWORD_SPECIALS = '!@#$%&*';
 export const OTP_LENGTH = 4;
 export const MIN_AGE_YEARS = 13;
 
@@ -26,7 +25,9 @@ export const password = z
     z.minLength(8, 'Password must be at least 8 characters'),
     z.maxLength(128, 'Password must be at most 128 characters'),
     z.regex(/\d/, 'Password must contain at least one digit'),
-    z.regex(/[!@#$%&*]/, `Password must contain at least one of ${PASSWORD_SPECIALS}`),
+    // Spec §5 named only !@#$%&*, which refused `Trail.Rider?2026`: any character that is not a letter or digit
+    // (punctuation, a space, an emoji) counts as the symbol (issue 19). Common passwords are refused by the server.
+    z.regex(/[^\p{L}\p{N}]/u, 'Password must contain at least one symbol (anything but a letter or digit)'),
   );
 
 export const otp = z.string().check(z.length(OTP_LENGTH, 'Invalid OTP'), z.regex(/^\d+$/, 'Invalid OTP'));
@@ -44,8 +45,13 @@ export const handleName = z
 export const personName = (what: string) =>
   z.string().check(z.trim(), z.minLength(1, `Enter your ${what}`), z.maxLength(50, `${what[0]!.toUpperCase()}${what.slice(1)} is too long`));
 
-export const GENDERS = ['male', 'female'] as const;
-export const gender = z.enum(GENDERS, 'Choose male or female');
+/**
+ * Spec §3's male and female keep their wire values; the others are added so nobody has to pick a wrong one, and the
+ * field is optional wherever it is asked for (issue 19).
+ */
+export const GENDERS = ['male', 'female', 'non_binary', 'prefer_not_to_say'] as const;
+export type Gender = (typeof GENDERS)[number];
+export const gender = z.enum(GENDERS, 'Choose a gender from the list');
 
 /** Age in whole years on `today` for a YYYY-MM-DD birth date. */
 export function ageOn(dob: string, today: Date): number {
@@ -73,12 +79,7 @@ export const dob = calendarDate('Enter a real date of birth as YYYY-MM-DD').chec
   z.refine((v) => ageOn(v, new Date()) >= MIN_AGE_YEARS, `You must be at least ${MIN_AGE_YEARS} to join`),
 );
 
-/** What kind of member someone is; chosen after sign-up (spec §6 leaves the values to us). */
-export const USER_TYPES = [
-  { id: 'member', title: 'Rider or hiker', description: 'Log your rides, hikes and runs, follow friends and join events.' },
-  { id: 'organizer', title: 'Organiser', description: 'Plan group rides, hikes and challenges for a club, shop or crew.' },
-  { id: 'guardian', title: 'Parent or coach', description: 'Add associates, such as your children or team, and manage what they can do.' },
-] as const;
+/** What kind of member someone is; chosen after sign-up (spec §6 leaves the values to us; contract/user-types.ts names them). */
 export const userType = z.enum(['member', 'organizer', 'guardian'], 'Choose a member type');
 export type UserType = z.infer<typeof userType>;
 

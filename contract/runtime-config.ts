@@ -15,4 +15,9 @@ export const publicConfigData = z.object({
    * same origin, `/ws`. Optional, so a page cached before this field existed still reads.
    */
   socketUrl: z.optional(z.nullable(z.string())),
+  /**
+   * The MapLibre styles maps draw (`MAP_STYLE_URL`), the first the default; empty or absent: only the bundled offline
+   * style. Ignored by a build with a Mapbox token. A style that cannot load falls back to the offline one.
+   */
+  mapStyleUrls: z.optional(z.array(z.string()).check(z.maxLength(10))),
 });

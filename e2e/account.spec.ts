@@ -78,7 +78,7 @@ test('signing out sends nothing after it: no 401, no cancelled request, a clean 
   await page.getByRole('button', { name: /Account menu/ }).click();
   await page.getByRole('link', { name: 'My profile' }).click();
   await expect(page).toHaveURL(/\/profile$/);
-  await expect(page.getByRole('tab', { name: /Feeds/ })).toContainText('1');
+  await expect(page.getByRole('tab', { name: /Posts/ })).toContainText('1');
   await signOutThroughMenu(page);
   await expect(page.getByText('You are signed out.')).toBeVisible();
 

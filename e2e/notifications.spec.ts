@@ -1,6 +1,6 @@
 import { newMember, signInThroughUi, signUpThroughApi } from './support/accounts';
 import { settledMotion } from './support/steady';
-import { checkA11y, expect, test } from './support/test';
+import { checkA11y, expect, navEntryName, test } from './support/test';
 
 test.use(settledMotion);
 
@@ -26,7 +26,7 @@ test('a new follower reaches the open notifications page live, opens their profi
   });
   expect(follow.status()).toBe(200);
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link', { name: 'Notifications, 1 unread' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: navEntryName('Notifications', '1 unread') })).toBeVisible();
   const row = page.getByRole('link', { name: /^Unread: Ben Okafor started following you\./ });
   await expect(row).toBeVisible();
   await expect(page.getByRole('region', { name: 'Today' })).toContainText('Ben Okafor started following you.');

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { accountMenu, newMember, signInThroughUi, signUpThroughApi } from './support/accounts';
+import { accountMenu, newMember, signInThroughUi, signUpThroughApi, type Member } from './support/accounts';
 import { checkA11y, expect, test } from './support/test';
 import { settledMotion } from './support/steady';
 
@@ -73,22 +73,26 @@ const SIGNED_IN_ROUTES: Record<string, [path: string, heading: string][]> = {
 
 const NAV_ENTRIES = ['Feeds', 'Shorts', 'Events', 'Activities', 'Members', 'Notifications', 'Profile'];
 
-const member = newMember('routes');
+// One member per worker: with the files' tests spread over workers, each worker signs its own member in once.
+let member: Member;
+const signedInState = (workerIndex: number) => path.join(process.env.E2E_DATA_DIR!, `routes-signed-in-${workerIndex}.json`);
 
 test.describe('signed in', () => {
-  // One member, signed in once through the sign-in page; each test starts from that browser state.
-  const signedIn = path.join(process.env.E2E_DATA_DIR!, 'routes-signed-in.json');
-  test.beforeAll(async ({ browser }) => {
+  // Signed in once per worker through the sign-in page; each test starts from that browser state.
+  test.beforeAll(async ({ browser }, workerInfo) => {
+    member = newMember('routes');
     // A clean context: the file below is what this hook writes, not something to load yet.
     const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     await signUpThroughApi(context.request, member);
     const page = await context.newPage();
     await signInThroughUi(page, member.email, member.password);
     await expect(page).toHaveURL(/\/feeds$/);
-    await context.storageState({ path: signedIn });
+    await context.storageState({ path: signedInState(workerInfo.workerIndex) });
     await context.close();
   });
-  test.use({ storageState: signedIn });
+  // Playwright reads a fixture's dependencies from its first parameter's pattern: this one needs none.
+  // eslint-disable-next-line no-empty-pattern
+  test.use({ storageState: async ({}, use, testInfo) => use(signedInState(testInfo.workerIndex)) });
 
   for (const [area, routes] of Object.entries(SIGNED_IN_ROUTES)) {
     test(`${area}: every route opens with its heading, no console error and no axe violation`, async ({ page, consoleErrors }) => {
@@ -125,13 +129,14 @@ test.describe('signed in', () => {
     }
   });
 
-  test('at 360 px the bottom navigation shows its seven entries', async ({ page }) => {
+  test('at 360 px the bottom navigation shows its six entries, Notifications is the bell at the top', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/events');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav).toBeVisible();
     const links = nav.getByRole('link');
-    await expect(links).toHaveText(NAV_ENTRIES);
+    await expect(links).toHaveText(NAV_ENTRIES.filter((entry) => entry !== 'Notifications'));
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Notifications' })).toBeInViewport();
     for (const link of await links.all()) await expect(link).toBeInViewport();
     await expect(nav.getByRole('link', { name: 'Events' })).toHaveAttribute('aria-current', 'page');
     await checkA11y(page);
@@ -160,6 +165,8 @@ test.describe('signed out', () => {
   test('an unknown path shows Page not found', async ({ page, consoleErrors }) => {
     await page.goto('/no/such/trail');
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    // The site's header stays: a way back (or in) and the theme switch.
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Switchback home' })).toBeVisible();
     await checkA11y(page);
     expect(consoleErrors).toEqual([]);
   });

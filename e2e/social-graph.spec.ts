@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { newMember, signedInPage, signInThroughUi, signUpThroughApi } from './support/accounts';
 import { settledMotion } from './support/steady';
-import { checkA11y, expect, test } from './support/test';
+import { checkA11y, expect, navEntryName, test } from './support/test';
 
 test.use(settledMotion);
 
@@ -47,7 +47,7 @@ test('B finds private A and asks to follow; A sees the request arrive live, acce
 
   // A's screen hears of it over the live socket: the badge and the row appear without a reload.
   const nav = a.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link', { name: 'Members, 1 follow request' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: navEntryName('Notifications', '1 unread, 1 follow request') })).toBeVisible();
   await expect(a.getByRole('link', { name: 'Requests, 1 waiting' })).toBeVisible();
   await expect(a.getByRole('link', { name: `Bea Stone, @${bea.handleName}` })).toBeVisible();
   await checkA11y(a);

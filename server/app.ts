@@ -11,6 +11,7 @@ import { createStorage } from './lib/storage/create-storage';
 import type { Storage } from './lib/storage/storage';
 import { registerAccountJobs } from './modules/account/jobs';
 import { accountRoutes } from './modules/account/routes';
+import { accountSecurityRoutes } from './modules/account/security-routes';
 import { authRoutes } from './modules/auth/routes';
 import { OidcProvider } from './modules/auth/oidc-provider';
 import { publicConfig } from './modules/config/public-config';
@@ -120,6 +121,7 @@ export async function buildApp({ config, db, clock = systemClock, mailer, sms, s
     mapsRoutes(member, deps);
     await mapRouteRoutes(member, deps);
     accountRoutes(member, deps);
+    accountSecurityRoutes(member, deps);
   });
   mapStyleRoutes(app);
   contactRoutes(app, deps);

@@ -21,3 +21,12 @@ describe('DEMO', () => {
     expect(() => loadConfig({ DEMO: 'yes' })).toThrow(/DEMO: use 1 or 0/);
   });
 });
+
+// Issue 19 item 16: the demo world's password is public, so a start with no HOST serves this machine only.
+describe('HOST', () => {
+  it('is the loopback address unless HOST says otherwise, also when left blank as in .env.example', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+});

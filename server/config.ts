@@ -9,7 +9,8 @@ const flag = z
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // This machine only, by default: the demo world's password is public. 0.0.0.0 (or ::) opens it to the network.
+  HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   // The built web app the server serves (vite build's outDir).
   SPA_DIR: z.string().default('./dist'),
@@ -44,6 +45,13 @@ const envSchema = z.object({
   MAPBOX_TOKEN: z.string().min(1).optional(),
   // Mapbox's API origin; only tests change it (a local stand-in speaking Mapbox's format).
   MAPBOX_API_URL: z.string().url('must be an http(s) URL').default('https://api.mapbox.com'),
+  // The MapLibre styles browsers draw (comma-separated, the first is the default), or `offline` for the bundled style
+  // only. Browsers fall back to the bundled style by themselves when a style cannot load (no internet).
+  MAP_STYLE_URL: z
+    .string()
+    .default('https://tiles.openfreemap.org/styles/liberty')
+    .transform((v) => (v.trim() === 'offline' ? [] : v.split(',').map((u) => u.trim()).filter(Boolean)))
+    .refine((urls) => urls.every((u) => /^https?:\/\/[^\s"]+$/.test(u)), 'use http(s) style URLs separated by commas, or offline'),
 }).refine((e) => !e.S3_ACCESS_KEY_ID === !e.S3_SECRET_ACCESS_KEY, {
   path: ['S3_SECRET_ACCESS_KEY'],
   message: 'set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together, or neither (the default AWS credential chain)',
@@ -84,6 +92,8 @@ export type AppConfig = {
   publicSocketUrl: string | undefined;
   /** Geocoding and elevation provider (server/modules/maps/): Mapbox with a token, else none. */
   mapbox: { token: string; apiUrl: string } | undefined;
+  /** MapLibre style URLs for browsers (the first is the default); empty: only the bundled offline style. */
+  mapStyleUrls: string[];
   /** The built SPA; absent in tests that exercise only the API. */
   spaDir: string | undefined;
 };
@@ -129,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisChannel: e.REDIS_CHANNEL,
     publicSocketUrl: e.PUBLIC_SOCKET_URL,
     mapbox: e.MAPBOX_TOKEN ? { token: e.MAPBOX_TOKEN, apiUrl: e.MAPBOX_API_URL } : undefined,
+    mapStyleUrls: e.MAP_STYLE_URL,
     spaDir: path.resolve(e.SPA_DIR),
   };
 }

@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
 import { seedDemoWorld } from './demo/seed';
+import { demoSignInHint } from './demo/sign-in-hint';
 
 async function main() {
   // A .env file beside package.json, if there is one (see .env.example); real environment variables win.
@@ -37,6 +38,8 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Switchback is running on http://localhost:${config.port} (database: ${database.kind})`);
+  const hint = await demoSignInHint(app.deps);
+  if (hint) console.log(`\n  ${hint}\n`);
 }
 
 main().catch((err: unknown) => {

@@ -6,7 +6,7 @@ import type { sessionStore } from './lib/session-store';
 import { routeTree } from './routeTree.gen';
 
 // Loaded when first needed: a mistyped address is rare, and its page would otherwise ride on every first load (P1).
-const PageNotFound = lazyRouteComponent(() => import('./features/shell/components/page-not-found'), 'PageNotFound');
+const PageNotFound = lazyRouteComponent(() => import('./features/public-pages/components/page-not-found'), 'PageNotFound');
 
 export type RouterContext = { queryClient: QueryClient; session: typeof sessionStore };
 

@@ -8,7 +8,6 @@ interface ImportMetaEnv {
   /** A Mapbox public token: maps draw with mapbox-gl and its seven styles. Unset: MapLibre with the offline style. */
   readonly VITE_MAPBOX_TOKEN?: string;
   /** Any MapLibre style URL, used instead of the offline style when no Mapbox token is set. */
-  readonly VITE_MAP_STYLE_URL?: string;
 }
 
 interface ImportMeta {

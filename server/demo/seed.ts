@@ -23,13 +23,11 @@ export async function seedDemoWorld(deps: Deps) {
   for (const [i, member] of members.entries()) await seedProfileImages(deps, member.id, DEMO_MEMBERS[i]!);
   await seedDemoPosts(deps, members);
   await seedDemoEvents(deps, members);
-  // Printed plainly, not only logged, so a new user finds it in the start-up output.
+  // Printed plainly, not only logged, so a new user finds it in the start-up output. Random passwords are shown this
+  // once (they are stored only as hashes); the published one is printed at every start (demoSignInHint).
   if (deps.config.env === 'production') {
-    // Random passwords, shown this once: they are stored only as hashes.
     const lines = DEMO_MEMBERS.map((m, i) => `    ${m.email}  ${passwords[i]}`);
     console.log(`\n  Demo world ready. Its members' passwords are shown only now:\n${lines.join('\n')}\n`);
-  } else {
-    console.log(`\n  Demo world ready. Sign in as ${DEMO_MEMBERS[0].email} with password ${passwords[0]}\n`);
   }
   return true;
 }

@@ -33,6 +33,23 @@ export class FieldErrors {
     if (first) throw badRequest(message ?? first[0]!, this.errors);
   }
 }
+/**
+ * The refusals the API document lists, each answered with the wire's error body (`apiErrorBody`), and what each
+ * means to a client. A route gets 400, 401 and 429 by itself (from its request schemas, its path and its rate limit,
+ * server/plugins/openapi.ts); any other it names in its schema's `refuses`.
+ */
+export const REFUSALS = {
+  400: 'Bad input: `message` says what is wrong and `errors` names each refused field with its messages.',
+  401: 'No live session: the bearer token is missing (where the call needs one), expired or revoked. Sign in again.',
+  403: 'The member may not do this.',
+  404: 'Not found, or not visible to this member.',
+  409: 'In conflict with what is stored (already taken, already done).',
+  413: 'Too large to accept.',
+  415: 'A type of content that is not accepted here.',
+  429: 'Too many requests: wait the seconds `Retry-After` says, then try again.',
+} as const;
+export type Refusal = keyof typeof REFUSALS;
+
 export const unauthorized = (message = 'Your session has ended. Please sign in again.') => new AppError(401, message);
 export const forbidden = (message = 'You are not allowed to do that.') => new AppError(403, message);
 export const notFound = (message = 'Not found.') => new AppError(404, message);

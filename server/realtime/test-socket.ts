@@ -80,6 +80,13 @@ export function followNotice(id: number, actorId: number): LiveMessage {
       parentId: null,
       isRead: false,
       createdAt: new Date().toISOString(),
+      groupKey: `n${id}`,
+      action: null,
+      actors: [{ userId: actorId, handleName: 'robin', firstName: 'Robin', lastName: 'Ridge', profileImage: null }],
+      otherActorCount: 0,
+      groupedCount: 1,
+      thumbnail: null,
+      excerpt: null,
     },
     badge: { unreadCount: 1, newFollowerRequestCount: 0 },
   };

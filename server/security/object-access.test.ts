@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { dataExport } from '#contract/account';
+import { sessionsData } from '#contract/account-security';
 import { commentSaved, feed, feedCommentList, feedList } from '#contract/feeds';
 import { eventCommentList, eventCommentSaved } from '#contract/event-comments';
 import { route } from '#contract/map-routes';
@@ -187,6 +188,18 @@ const entries: Record<string, Entry> = {
       const own = await send('GET', `/api/account/exports/${exportId}/download`, a.token);
       expect(own.statusCode).toBe(200);
       expect(own.headers['content-type']).toBe('application/zip');
+    },
+  },
+
+  'DELETE /api/account/sessions/:sessionId': {
+    // B signing out A's device.
+    async case() {
+      const a = await member();
+      const b = await member();
+      const [device] = okData(await send('GET', '/api/account/sessions', a.token), sessionsData);
+      const unknown = await send('DELETE', `/api/account/sessions/${UNKNOWN_ID}`, b.token);
+      expectSameAsUnknown(await send('DELETE', `/api/account/sessions/${device!.sessionId}`, b.token), unknown);
+      expect(okData(await send('GET', '/api/account/sessions', a.token), sessionsData)).toEqual([device]);
     },
   },
 
@@ -504,6 +517,22 @@ const entries: Record<string, Entry> = {
       const unknown = await send('GET', `/api/route/${UNKNOWN_ID}`, b.token);
       expectSameAsUnknown(await send('GET', `/api/route/${mine.routeId}`, b.token), unknown);
       expect(okData(await send('GET', `/api/route/${mine.routeId}`, a.token), route)).toEqual(mine);
+    },
+  },
+  'GET /api/route/:routeId/route.gpx': {
+    // B downloading A's route as a GPX file: the same 404 as for no route, and no point of it.
+    async case() {
+      const a = await member();
+      const b = await member();
+      const coordinates = [[7.748, 46.02], [7.752, 46.023]];
+      const mine = okData(await send('POST', '/api/route', a.token, { name: 'Home loop', sportId: 53, coordinates }), route);
+      const unknown = await send('GET', `/api/route/${UNKNOWN_ID}/route.gpx`, b.token);
+      const res = await send('GET', `/api/route/${mine.routeId}/route.gpx`, b.token);
+      expectSameAsUnknown(res, unknown);
+      expect(res.body).not.toContain('7.748');
+      const own = await send('GET', `/api/route/${mine.routeId}/route.gpx`, a.token);
+      expect(own.statusCode).toBe(200);
+      expect(own.body.match(/<trkpt /g)).toHaveLength(2);
     },
   },
   'POST /api/route': {

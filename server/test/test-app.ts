@@ -59,6 +59,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
       DEMO: '0',
       // High enough that only the rate-limit tests, which lower it, ever meet it.
       AUTH_RATE_LIMIT: '100000',
+      // Maps in tests draw the bundled style only: no outside request.
+      MAP_STYLE_URL: 'offline',
       ...options.env,
     }),
     // API only: a built SPA in dist/ must not change what a missing path answers.

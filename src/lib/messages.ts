@@ -27,7 +27,6 @@ export const messages = {
     unitsImperial: 'Distances now show in miles and feet.',
     handleAvailable: 'Available',
     handleTaken: 'Taken: try another',
-    imageWrongType: 'Choose a PNG, JPG or GIF image.',
     // The limits of contract/media.ts (IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS), written out: this file is on the first load.
     imageTooLarge: 'Choose an image under 20 MB.',
     imageTooManyPixels: 'This image is too large to process. Choose one under 40 megapixels.',

@@ -3,7 +3,7 @@ import { publicConfigData, RUNTIME_CONFIG_META } from '#contract/runtime-config'
 
 export type RuntimeConfig = z.infer<typeof publicConfigData>;
 
-const NONE: RuntimeConfig = { googleClientId: null, googleAuthorizeUrl: null, socketUrl: null };
+const NONE: RuntimeConfig = { googleClientId: null, googleAuthorizeUrl: null, socketUrl: null, mapStyleUrls: [] };
 
 /**
  * This server's public configuration, which it writes into the page (`<meta name="switchback-config">`): known at

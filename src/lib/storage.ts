@@ -4,6 +4,8 @@ export const STORAGE_KEYS = {
   accessToken: 'access_token',
   mapboxStyles: 'mapbox_styles',
   defaultMapboxStyle: 'default_mapbox_style',
+  /** The MapLibre style the member chose (a style URL, or `offline`). */
+  mapStyle: 'map_style',
   theme: 'theme',
   socialLogin: 'social_login',
   pkce: 'google_pkce',

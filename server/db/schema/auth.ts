@@ -13,7 +13,11 @@ export const sessions = pgTable(
     tokenHash: text('token_hash').notNull(),
     deviceType: smallint('device_type').notNull(),
     deviceToken: text('device_token'),
+    // What the member sees in "Where you're signed in": read from the User-Agent at sign-in, e.g. "Chrome on Linux".
+    device: text('device'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    // Moved forward at most once a minute (sessions.ts), so a busy session costs no write per request.
+    lastUsedAt: ts('last_used_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
   },
@@ -22,7 +26,8 @@ export const sessions = pgTable(
 
 /**
  * One code sent to an address. purpose 1 = sign-up, 2 = password reset (the `type` of verify_otp), both to an e-mail;
- * 3 = phone change, to a phone number in E.164 form and bound to the member asking (`userId`).
+ * 3 = phone change, to a phone number in E.164 form and bound to the member asking (`userId`); 4 = account deletion;
+ * 5 = e-mail change, to the new address and bound to the member asking.
  * After a sign-up code is verified it carries the sign-up ticket; a reset code carries its request token from the start.
  * (The table and the `email` column keep the names they were born with; `address` is what they hold.)
  */
@@ -109,4 +114,19 @@ export const socialTickets = pgTable(
     usedAt: ts('used_at'),
   },
   (t) => [uniqueIndex('social_tickets_hash').on(t.ticketHash)],
+);
+
+/** Every change of a member's sign-in e-mail, kept for the member's own record (their data export). */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    oldEmail: text('old_email').notNull(),
+    newEmail: text('new_email').notNull(),
+    changedAt: ts('changed_at').notNull(),
+  },
+  (t) => [index('email_changes_user_id').on(t.userId)],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Gender } from '../../../contract/rules';
 import { searchFoldSql } from '../search-text';
 import { ts } from './columns';
 
@@ -14,7 +15,8 @@ export const users = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     dob: date('dob', { mode: 'string' }),
-    gender: text('gender', { enum: ['male', 'female'] }),
+    // Spec §3's two values and, since issue 19, non_binary and prefer_not_to_say (contract/rules.ts GENDERS).
+    gender: text('gender').$type<Gender>(),
     userType: text('user_type'),
     profileImage: text('profile_image'),
     profileCoverImage: text('profile_cover_image'),

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { identities, sessions } from '../../db/schema/auth';
+import { emailChanges, identities, sessions } from '../../db/schema/auth';
 import { contactMessages } from '../../db/schema/contact';
 import { uploads } from '../../db/schema/media';
 import { users } from '../../db/schema/users';
@@ -38,14 +38,27 @@ export const sessionsExportSection: ExportSection = {
   collect: (db, userId) =>
     db
       .select({
+        device: sessions.device,
         deviceType: sessions.deviceType,
         signedInAt: sessions.createdAt,
+        lastUsedAt: sessions.lastUsedAt,
         expiresAt: sessions.expiresAt,
         signedOutAt: sessions.revokedAt,
       })
       .from(sessions)
       .where(eq(sessions.userId, userId))
       .orderBy(asc(sessions.createdAt), asc(sessions.id)),
+};
+
+/** Every change of the sign-in e-mail, oldest first (issue 19 item 9). */
+export const emailChangesExportSection: ExportSection = {
+  name: 'emailChanges',
+  collect: (db, userId) =>
+    db
+      .select({ oldEmail: emailChanges.oldEmail, newEmail: emailChanges.newEmail, changedAt: emailChanges.changedAt })
+      .from(emailChanges)
+      .where(eq(emailChanges.userId, userId))
+      .orderBy(asc(emailChanges.changedAt), asc(emailChanges.id)),
 };
 
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp' };

@@ -11,6 +11,7 @@ import { followsExportSection } from '../social/export-section';
 import { reactionsAndCommentsExportSection } from '../subjects/export-section';
 import {
   contactMessagesExportSection,
+  emailChangesExportSection,
   profileExportSection,
   sessionsExportSection,
   uploadsExportSection,
@@ -25,6 +26,7 @@ import { checkExportSections } from './export-registry';
 export const exportSections = checkExportSections([
   profileExportSection,
   sessionsExportSection,
+  emailChangesExportSection,
   uploadsExportSection,
   contactMessagesExportSection,
   eventsExportSection,

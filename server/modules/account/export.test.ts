@@ -138,6 +138,7 @@ describe('GET /api/account/export', () => {
     expect(exportSections.map((s) => s.name)).toEqual([
       'profile',
       'sessions',
+      'emailChanges',
       'uploads',
       'contactMessages',
       'events',

@@ -20,6 +20,7 @@ export function accountRoutes(app: FastifyInstance, deps: Deps) {
     config: limited,
     schema: {
       tags,
+      operationId: 'startDataExport',
       summary: 'Start an export of everything stored about the member (or answer the one being made)',
       response: { 200: okEnvelope(dataExport) },
     },
@@ -30,7 +31,14 @@ export function accountRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.get('/api/account/exports/:exportId', {
-    schema: { tags, summary: 'The status of one of the member’s exports', params: exportParams, response: { 200: okEnvelope(dataExport) } },
+    schema: {
+      tags,
+      operationId: 'getDataExport',
+      refuses: [404],
+      summary: 'The status of one of the member’s exports',
+      params: exportParams,
+      response: { 200: okEnvelope(dataExport) },
+    },
     handler: async (req) => {
       const row = await findOwnExport(deps, currentUser(req).user.id, req.params.exportId);
       const data = toDataExport(row, deps.clock.now());
@@ -41,6 +49,8 @@ export function accountRoutes(app: FastifyInstance, deps: Deps) {
   r.get('/api/account/exports/:exportId/download', {
     schema: {
       tags,
+      operationId: 'downloadDataExport',
+      refuses: [404],
       summary: 'The zip of a ready export (application/zip): switchback-export.json and the original media',
       params: exportParams,
     },
@@ -60,6 +70,7 @@ export function accountRoutes(app: FastifyInstance, deps: Deps) {
     config: limited,
     schema: {
       tags,
+      operationId: 'sendAccountDeletionCode',
       summary: 'Mail a social-only member the code that confirms deleting their account',
       response: { 200: okEnvelope(deleteCodeData) },
     },
@@ -73,6 +84,7 @@ export function accountRoutes(app: FastifyInstance, deps: Deps) {
     config: limited,
     schema: {
       tags,
+      operationId: 'deleteAccount',
       summary: 'Delete the account, its media and its sessions, confirmed with the password (or the mailed code)',
       body: deleteAccountBody,
       response: { 200: okEnvelope(deleteAccountData) },

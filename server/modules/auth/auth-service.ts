@@ -9,6 +9,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { createUser } from '../users/create-user';
 import { codeMail, passwordUnderAttackMail, signUpWithTakenAddressMail } from './auth-mails';
 import { CODE_RULES, findByTicket, issueCode, issueTicket, killCode, verifyCode } from './email-codes';
+import { refuseBreachedPassword } from './breached-passwords';
 import { assertPasswordOpen, clearPasswordFailures, recordPasswordFailure } from './password-limit';
 import { revokeAllSessions, signInUser } from './sessions';
 
@@ -40,11 +41,12 @@ export async function verifySignUpCode(deps: Deps, email: string, code: string) 
 }
 
 /** Sign-up step 3: the ticket, a password and the profile make the account, signed in on this device. */
-export async function completeSignUp(deps: Deps, body: z.infer<typeof registerCompleteBody>) {
+export async function completeSignUp(deps: Deps, body: z.infer<typeof registerCompleteBody>, userAgent?: string) {
   const expired = () => badRequest('Your sign-up link has expired. Start again with your e-mail.', { token: ['Expired or unknown'] });
   // The ticket is checked before the password is hashed, so a bogus ticket costs no hashing (check 6), and again
   // under lock below, since another request may spend it meanwhile.
   if (!(await findByTicket(deps.db, deps.clock, 'signUp', body.token, { lock: false }))) throw expired();
+  await refuseBreachedPassword(body.password);
   const passwordHash = await hashPassword(body.password);
   return deps.db.transaction(async (tx) => {
     const ticket = await findByTicket(tx, deps.clock, 'signUp', body.token);
@@ -61,7 +63,7 @@ export async function completeSignUp(deps: Deps, body: z.infer<typeof registerCo
       referralCode: body.referralCode,
     });
     await killCode(tx, deps.clock, ticket.id);
-    return signInUser(tx, deps, user, body);
+    return signInUser(tx, deps, user, { ...body, userAgent });
   });
 }
 
@@ -71,7 +73,7 @@ const BAD_CREDENTIALS = 'The e-mail or password is incorrect.';
  * Same answer, and the same hashing work, whether or not the e-mail has an account (check 4). Wrong passwords are
  * counted per account: once paused, the account answers 429 before any hashing, even to the right password.
  */
-export async function login(deps: Deps, body: z.infer<typeof loginBody>) {
+export async function login(deps: Deps, body: z.infer<typeof loginBody>, userAgent?: string) {
   const user = await findUserByEmail(deps.db, body.email);
   await assertPasswordOpen(deps.db, deps.clock, body.email);
   const valid = await verifyPassword(user?.passwordHash, body.password);
@@ -81,7 +83,7 @@ export async function login(deps: Deps, body: z.infer<typeof loginBody>) {
     throw badRequest(BAD_CREDENTIALS);
   }
   await clearPasswordFailures(deps.db, user.email);
-  return signInUser(deps.db, deps, user, body);
+  return signInUser(deps.db, deps, user, { ...body, userAgent });
 }
 
 /**
@@ -125,6 +127,7 @@ async function verifiedResetRequest(tx: Db, deps: Deps, body: { email: string; t
 export async function resetPassword(deps: Deps, body: z.infer<typeof resetPasswordBody>) {
   // Checked before hashing, so a bogus token costs no hashing (check 6); again under lock, as in completeSignUp.
   await verifiedResetRequest(deps.db, deps, body, { lock: false });
+  await refuseBreachedPassword(body.password);
   const passwordHash = await hashPassword(body.password);
   const userId = await deps.db.transaction(async (tx) => {
     const { request, user } = await verifiedResetRequest(tx, deps, body, { lock: true });

@@ -50,8 +50,34 @@ describe('e-mail codes', () => {
     }
   });
 
-  it('answer Invalid OTP for a wrong code', async () => {
+  // Issue 19: a wrong code (spec §8's 'Invalid OTP' was meant for a code not 4 characters) says the tries left.
+  it('answer a wrong code with the tries left, counting down to the last', async () => {
     const { email, code } = await withCode();
+    for (const left of ['4 tries', '3 tries', '2 tries', '1 try']) {
+      const res = await verify(email, wrong(code));
+      expect(res.statusCode).toBe(400);
+      expect(body(res)).toEqual({ code: 400, message: `Wrong code. ${left} left.`, errors: { otp: [`Wrong code. ${left} left.`] } });
+    }
+  });
+
+  it('count the tries left against the day’s limit when it is nearer than the code’s', async () => {
+    const email = uniqueEmail('nearly');
+    for (const tries of [5, 5, 5, 3]) {
+      t.clock.advance(minutes(5));
+      expect((await register(email)).statusCode).toBe(200);
+      const code = await t.codeFor(email);
+      for (let i = 0; i < tries; i++) expect((await verify(email, wrong(code))).statusCode).toBe(400);
+    }
+    // 18 failures today: this code has 2 tries of 5 left, and the day 2 of 20.
+    t.clock.advance(minutes(5));
+    expect((await register(email)).statusCode).toBe(200);
+    const res = await verify(email, wrong(await t.codeFor(email)));
+    expect(body(res).errors?.otp).toEqual(['Wrong code. 1 try left.']);
+  });
+
+  it('answer Invalid OTP when no code is live (already used)', async () => {
+    const { email, code } = await withCode();
+    expect((await verify(email, code)).statusCode).toBe(200);
     expectInvalid(await verify(email, wrong(code)));
   });
 
@@ -76,13 +102,14 @@ describe('e-mail codes', () => {
       expect((await register(email)).statusCode).toBe(200);
       newer = await t.codeFor(email);
     }
-    expectInvalid(await verify(email, older));
+    // The newer code is live, so the older one is a wrong try of it (issue 19: with its tries left).
+    expect(body(await verify(email, older)).errors?.otp).toEqual(['Wrong code. 4 tries left.']);
     expect((await verify(email, newer)).statusCode).toBe(200);
   });
 
   it('die after 5 wrong tries, even if the right code comes next', async () => {
     const { email, code } = await withCode();
-    for (let i = 0; i < 4; i++) expectInvalid(await verify(email, wrong(code)));
+    for (let i = 0; i < 4; i++) expect(body(await verify(email, wrong(code))).errors?.otp).toEqual([expect.stringMatching(/^Wrong code\./)]);
     const fifth = await verify(email, wrong(code));
     expect(fifth.statusCode).toBe(400);
     expect(body(fifth).message).toMatch(/Too many wrong tries/);

@@ -23,8 +23,11 @@ export const CODE_RULES = {
  */
 const COOLED_DOWN: ReadonlySet<CodePurpose> = new Set([1, 2]);
 
-/** 1 sign-up and 2 password reset (e-mail), 3 phone change (a phone number, bound to a member), 4 account deletion. */
-export type CodePurpose = 1 | 2 | 3 | 4;
+/**
+ * 1 sign-up and 2 password reset (e-mail), 3 phone change (a phone number, bound to a member), 4 account deletion,
+ * 5 e-mail change (the new address, bound to a member).
+ */
+export type CodePurpose = 1 | 2 | 3 | 4 | 5;
 
 type CodeRow = typeof emailCodes.$inferSelect;
 
@@ -107,6 +110,9 @@ export async function issueCode(tx: Db, clock: Clock, email: string, purpose: Co
   return { code, requestToken, resendAfter };
 }
 
+/** What a wrong code answers while its code lives: the tries it has left. */
+export const wrongCodeMessage = (triesLeft: number) => `Wrong code. ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`;
+
 /**
  * Checks a code. A wrong code costs a try on that code and counts toward the 24-hour limit; the fifth wrong try
  * kills the code. `requestToken` must be the one issued with this code, if it was issued with one.
@@ -142,6 +148,7 @@ export async function verifyCode(
       return verified!;
     }
     await tx.insert(codeFailures).values({ email: input.email, createdAt: now });
+    let triesLeft: number | undefined;
     if (live) {
       const attempts = live.attempts + 1;
       await tx
@@ -152,9 +159,14 @@ export async function verifyCode(
         failure = fieldError('otp', 'Too many wrong tries. Ask for a new code.');
         return undefined;
       }
+      triesLeft = CODE_RULES.triesPerCode - attempts;
     }
     const f = await failuresInLastDay(tx, input.email, clock);
-    failure = f.n >= CODE_RULES.failuresPerDay ? lockedError(f.oldest, clock) : fieldError('otp', 'Invalid OTP');
+    if (f.n >= CODE_RULES.failuresPerDay) failure = lockedError(f.oldest, clock);
+    // Issue 19: a wrong code says how many tries this code (or the day's limit, if nearer) has left, so a typo is not
+    // a guessing game. With no live code there are no tries to count, and spec §8's 'Invalid OTP' stays.
+    else if (triesLeft !== undefined) failure = fieldError('otp', wrongCodeMessage(Math.min(triesLeft, CODE_RULES.failuresPerDay - f.n)));
+    else failure = fieldError('otp', 'Invalid OTP');
     return undefined;
   });
   if (!row) throw failure ?? badRequest('Invalid OTP');

@@ -60,7 +60,7 @@ export async function checkSocialLogin(deps: Deps, body: z.infer<typeof checkSoc
 }
 
 /** Signs in the member linked to the ticket's identity, or creates one from the completed profile. */
-export async function socialLogin(deps: Deps, body: z.infer<typeof socialLoginBody>) {
+export async function socialLogin(deps: Deps, body: z.infer<typeof socialLoginBody>, userAgent?: string) {
   return deps.db.transaction(async (tx) => {
     const [ticket] = await tx
       .select()
@@ -82,7 +82,6 @@ export async function socialLogin(deps: Deps, body: z.infer<typeof socialLoginBo
       const missing = new FieldErrors();
       if (!body.handleName) missing.add('handleName', 'Choose a handle');
       if (!body.dob) missing.add('dob', 'Enter your date of birth');
-      if (!body.gender) missing.add('gender', 'Choose male or female');
       const firstName = body.firstName ?? ticket.firstName;
       const lastName = body.lastName ?? ticket.lastName;
       if (!firstName) missing.add('firstName', 'Enter your first name');
@@ -95,12 +94,12 @@ export async function socialLogin(deps: Deps, body: z.infer<typeof socialLoginBo
         firstName,
         lastName,
         dob: body.dob!,
-        gender: body.gender!,
+        gender: body.gender,
         userType: body.userType,
         referralCode: body.referralCode,
       });
       await tx.insert(identities).values({ userId: user.id, provider: ticket.provider, subject: ticket.subject, email: ticket.email });
     }
-    return signInUser(tx, deps, user, body);
+    return signInUser(tx, deps, user, { ...body, userAgent });
   });
 }

@@ -16,5 +16,7 @@ export async function publicConfig(deps: Pick<Deps, 'google' | 'config'>, log: {
     googleClientId: googleAuthorizeUrl ? deps.google!.clientId : null,
     googleAuthorizeUrl,
     socketUrl: deps.config.publicSocketUrl ?? null,
+    // Left out when only the offline style is on: the answer then reads as it did before maps had styles.
+    ...(deps.config.mapStyleUrls.length ? { mapStyleUrls: deps.config.mapStyleUrls } : {}),
   };
 }

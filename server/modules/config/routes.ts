@@ -8,7 +8,12 @@ import { publicConfig } from './public-config';
 
 export function configRoutes(app: FastifyInstance, deps: Deps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/config', {
-    schema: { tags: ['config'], response: { 200: okEnvelope(publicConfigData) } },
+    schema: {
+      tags: ['config'],
+      operationId: 'getPublicConfig',
+      summary: 'The server’s public configuration for the web app and the apps (sign-in options, maps, live socket)',
+      response: { 200: okEnvelope(publicConfigData) },
+    },
     handler: async (req) => ok('Configuration.', await publicConfig(deps, req.log)),
   });
 }

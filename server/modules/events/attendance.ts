@@ -15,7 +15,7 @@ import { closedReason, fillFromWaitlist, lockEvent } from './waitlist';
  * one (joining twice, leaving twice) changes nothing.
  */
 
-type StatusDeps = Pick<Deps, 'db' | 'bus' | 'mailer' | 'clock'>;
+type StatusDeps = Pick<Deps, 'db' | 'bus' | 'mailer' | 'clock' | 'storage'>;
 
 /** The organiser is going from the moment the event is published (organiser-place.ts): these are not theirs to toggle. */
 const ORGANISER_INTEREST = 'You’re organising this event, so you’re going already.';

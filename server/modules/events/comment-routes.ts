@@ -25,6 +25,8 @@ export function eventCommentRoutes(app: FastifyInstance, deps: Deps) {
   r.get('/api/challenge/comment', {
     schema: {
       tags,
+      operationId: 'listEventComments',
+      refuses: [404],
       summary: 'An event’s comments, newest first, each with its first replies oldest first (with parentId: that comment’s replies, oldest first); keyset-paged',
       querystring: eventCommentsQuery,
       response: { 200: okEnvelope(eventCommentsAnswer) },
@@ -37,24 +39,47 @@ export function eventCommentRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/api/challenge/comment', {
-    schema: { tags, summary: 'Comment on an event, or reply to one of its comments (parentId)', body: newEventCommentBody, response: { 200: okEnvelope(eventCommentSaved) } },
+    schema: {
+      tags,
+      operationId: 'commentOnEvent',
+      refuses: [404],
+      summary: 'Comment on an event, or reply to one of its comments (parentId)',
+      body: newEventCommentBody,
+      response: { 200: okEnvelope(eventCommentSaved) },
+    },
     handler: async (req) => ok(req.body.parentId ? 'Reply added.' : 'Comment added.', await comments.addEventComment(deps, viewerId(req), req.body)),
   });
 
   // Answers the comment alone (a top-level one without its replies, which an edit leaves as they were).
   r.post('/api/challenge/updateChallengeComment', {
-    schema: { tags, summary: 'Change the text of your own comment on an event', body: editEventCommentBody, response: { 200: okEnvelope(eventReply) } },
+    schema: {
+      tags,
+      operationId: 'editEventComment',
+      refuses: [404],
+      summary: 'Change the text of your own comment on an event',
+      body: editEventCommentBody,
+      response: { 200: okEnvelope(eventReply) },
+    },
     handler: async (req) => ok('Comment updated.', await comments.editEventComment(deps, viewerId(req), req.body)),
   });
 
   r.post('/api/challenge/comment/challengeCommentLikeStore', {
-    schema: { tags, summary: 'Like or unlike a comment on an event; answers the comment', body: eventCommentLikeBody, response: { 200: okEnvelope(eventReply) } },
+    schema: {
+      tags,
+      operationId: 'likeEventComment',
+      refuses: [404],
+      summary: 'Like or unlike a comment on an event; answers the comment',
+      body: eventCommentLikeBody,
+      response: { 200: okEnvelope(eventReply) },
+    },
     handler: async (req) => ok(req.body.isLiked ? 'Comment liked.' : 'Like removed.', await comments.setEventCommentLike(deps, viewerId(req), req.body)),
   });
 
   r.delete('/api/challenge/DeleteComment', {
     schema: {
       tags,
+      operationId: 'deleteEventComment',
+      refuses: [404],
       summary: 'Delete a comment (yours, or any on your event) with its replies; JSON body',
       body: deleteEventCommentBody,
       response: { 200: okEnvelope(commentDeleted) },

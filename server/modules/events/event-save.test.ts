@@ -90,9 +90,11 @@ describe('what the server checks', () => {
   it('at most 31 days long', () => refused({ startDate: secondsOf(start()), endDate: secondsOf(start() + days(32)) }, 'endDate', /31 days/));
   it('a time zone the runtime knows', () => refused({ timeZone: 'Mars/Olympus_Mons' }, 'timeZone'));
   it('a time zone that is a name, not an offset', () => refused({ timeZone: '+02:00' }, 'timeZone'));
-  it('a zip code of 1 to 6 digits', async () => {
-    await refused({ zipCode: '1234567' }, 'zipCode');
-    await refused({ zipCode: '12a' }, 'zipCode');
+  // Issue 19: any country's postcode shape (spec §5's 1 to 6 digits cut SW1A 1AA); per-country in postcodes.test.ts.
+  it('a zip code of letters, digits, spaces and dashes, up to 10', async () => {
+    await refused({ zipCode: '12345678901' }, 'zipCode');
+    await refused({ zipCode: 'SW1A_1AA' }, 'zipCode');
+    await refused({ zipCode: '-1234' }, 'zipCode');
   });
   it('goals above zero', async () => {
     await refused({ goalDistance: 0 }, 'goalDistance');

@@ -1,5 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { EVENT_DURATION_MAX_DAYS, type Event, type EventInput } from '#contract/events';
+import { postcodeProblem } from '#contract/postcode';
 import { SPORTS } from '#contract/sports';
 import type { Deps } from '../../deps';
 import type { Db } from '../../db/client';
@@ -42,6 +43,8 @@ function checkInput(input: EventInput, errors: FieldErrors): string {
   const zone = canonicalZone(input.timeZone);
   if (!zone) errors.add('timeZone', 'That is not a time zone we know. Pick one from the list.');
   if ((input.latitude == null) !== (input.longitude == null)) errors.add('latitude', 'Give both latitude and longitude of the meeting point, or neither.');
+  const postcode = postcodeProblem(input.zipCode ?? '', input.country ?? '');
+  if (postcode) errors.add('zipCode', postcode);
   return zone ?? input.timeZone;
 }
 

@@ -17,6 +17,8 @@ export function eventReactionRoutes(app: FastifyInstance, deps: Deps) {
   r.post('/api/saveProductLike', {
     schema: {
       tags,
+      operationId: 'reactToEvent',
+      refuses: [404],
       summary: 'Set or remove (null) your reaction to an event (`type: challenge`); answers the event’s reactions now',
       body: productLikeBody,
       response: { 200: okEnvelope(productLikes) },
@@ -25,7 +27,14 @@ export function eventReactionRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.get('/api/challenge/likes', {
-    schema: { tags, summary: 'Who reacted to an event, newest first, optionally one reaction only', querystring: eventLikersQuery, response: { 200: okEnvelope(feedLikers) } },
+    schema: {
+      tags,
+      operationId: 'listEventReactions',
+      refuses: [404],
+      summary: 'Who reacted to an event, newest first, optionally one reaction only',
+      querystring: eventLikersQuery,
+      response: { 200: okEnvelope(feedLikers) },
+    },
     handler: async (req) => ok('Reactions.', await listEventLikers(deps.db, viewerId(req), req.query)),
   });
 }

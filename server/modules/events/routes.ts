@@ -55,6 +55,7 @@ export function eventRoutes(app: FastifyInstance, deps: Deps) {
   r.get('/api/challengeActivity', {
     schema: {
       tags,
+      operationId: 'listEvents',
       summary:
         'Events the viewer may see, by tab (upcoming, past, mine, going, interested), sport, distance (`range` km from `lat`/`lng`) and text; keyset-paged (page on with next_cursor)',
       querystring: eventListQuery,
@@ -64,7 +65,14 @@ export function eventRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.get('/api/getChallengeDetails', {
-    schema: { tags, summary: 'One event (404 when the viewer may not see it)', querystring: eventIdQuery, response: oneEvent },
+    schema: {
+      tags,
+      operationId: 'getEvent',
+      refuses: [404],
+      summary: 'One event (404 when the viewer may not see it)',
+      querystring: eventIdQuery,
+      response: oneEvent,
+    },
     handler: async (req) => {
       const found = await loadViewableEvent(deps.db, viewerId(req), req.query.id);
       return ok('Event.', await eventView(deps, viewerId(req), found.id));
@@ -72,7 +80,7 @@ export function eventRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/api/challenge', {
-    schema: { tags, summary: 'Create an event, published or as a draft', body: eventInput, response: oneEvent },
+    schema: { tags, operationId: 'createEvent', summary: 'Create an event, published or as a draft', body: eventInput, response: oneEvent },
     handler: async (req) => {
       if (req.body.id !== undefined) throw fieldError('id', 'To change an event, send it with PUT.');
       const saved = await saveEvent(deps, viewerId(req), req.body);
@@ -81,7 +89,14 @@ export function eventRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.put('/api/challenge', {
-    schema: { tags, summary: 'Edit an event you organise or co-host (publishing a draft included)', body: eventInput, response: oneEvent },
+    schema: {
+      tags,
+      operationId: 'updateEvent',
+      refuses: [403, 404],
+      summary: 'Edit an event you organise or co-host (publishing a draft included)',
+      body: eventInput,
+      response: oneEvent,
+    },
     handler: async (req) => {
       if (req.body.id === undefined) throw fieldError('id', 'Say which event to change.');
       const saved = await saveEvent(deps, viewerId(req), req.body);
@@ -92,6 +107,8 @@ export function eventRoutes(app: FastifyInstance, deps: Deps) {
   r.post('/api/challenge/publish', {
     schema: {
       tags,
+      operationId: 'publishEvent',
+      refuses: [403, 404, 409],
       summary: 'Publish a draft as it stands (organiser or co-host); its start must still be to come. The organiser is going from then on',
       body: challengeIdBody,
       response: oneEvent,
@@ -103,7 +120,14 @@ export function eventRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.delete('/api/challenge', {
-    schema: { tags, summary: 'Delete an event you organise', body: deleteEventBody, response: { 200: okEnvelope(emptyData) } },
+    schema: {
+      tags,
+      operationId: 'deleteEvent',
+      refuses: [403, 404],
+      summary: 'Delete an event you organise',
+      body: deleteEventBody,
+      response: { 200: okEnvelope(emptyData) },
+    },
     handler: async (req) => {
       await deleteEvent(deps, viewerId(req), req.body.challengeId);
       return ok('Event Deleted Successfully', {});
@@ -111,12 +135,26 @@ export function eventRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/api/challenge/cancel', {
-    schema: { tags, summary: 'Cancel an event you organise; everyone going, waiting or interested is told', body: cancelBody, response: oneEvent },
+    schema: {
+      tags,
+      operationId: 'cancelEvent',
+      refuses: [403, 404, 409],
+      summary: 'Cancel an event you organise; everyone going, waiting or interested is told',
+      body: cancelBody,
+      response: oneEvent,
+    },
     handler: async (req) => ok('Event Cancelled', await cancelEvent(deps, viewerId(req), req.body.challengeId)),
   });
 
   r.post('/api/challenge/interestedChallengetoggle', {
-    schema: { tags, summary: 'Mark or unmark interest in an event; answers your state and the counts', body: challengeIdBody, response: status },
+    schema: {
+      tags,
+      operationId: 'toggleEventInterest',
+      refuses: [404, 409],
+      summary: 'Mark or unmark interest in an event; answers your state and the counts',
+      body: challengeIdBody,
+      response: status,
+    },
     handler: async (req) => {
       const now = await toggleInterest(deps, viewerId(req), req.body.challengeId);
       return ok(now.isInterested ? 'Marked as interested.' : 'No longer interested.', now);
@@ -126,6 +164,8 @@ export function eventRoutes(app: FastifyInstance, deps: Deps) {
   r.post('/api/challenge/join', {
     schema: {
       tags,
+      operationId: 'joinEvent',
+      refuses: [404, 409],
       summary: 'Go to an event, or join its waitlist when it is full; answers your state and the counts',
       body: challengeIdBody,
       response: status,
@@ -137,12 +177,26 @@ export function eventRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/api/challenge/opt-out', {
-    schema: { tags, summary: 'Leave an event or its waitlist; answers your state and the counts', body: challengeIdBody, response: status },
+    schema: {
+      tags,
+      operationId: 'leaveEvent',
+      refuses: [404, 409],
+      summary: 'Leave an event or its waitlist; answers your state and the counts',
+      body: challengeIdBody,
+      response: status,
+    },
     handler: async (req) => ok('You are no longer going.', await leaveEvent(deps, viewerId(req), req.body.challengeId)),
   });
 
   r.post('/api/challenge/member/invite', {
-    schema: { tags, summary: 'Invite members to an event you organise or co-host; each is notified', body: inviteBody, response: { 200: okEnvelope(invited) } },
+    schema: {
+      tags,
+      operationId: 'inviteToEvent',
+      refuses: [403, 404, 409],
+      summary: 'Invite members to an event you organise or co-host; each is notified',
+      body: inviteBody,
+      response: { 200: okEnvelope(invited) },
+    },
     handler: async (req) => {
       const answer = await inviteMembers(deps, viewerId(req), req.body.challengeId, req.body.userIds);
       return ok(answer.invited.length === 1 ? 'Invitation sent.' : `${answer.invited.length} invitations sent.`, answer);
@@ -152,6 +206,7 @@ export function eventRoutes(app: FastifyInstance, deps: Deps) {
   r.get('/api/challenge/cohost-invites', {
     schema: {
       tags,
+      operationId: 'listCohostInvites',
       summary: 'Your co-host invitations waiting for an answer (events not cancelled or over), newest first; keyset-paged',
       querystring: cohostInvitesQuery,
       response: { 200: okEnvelope(eventList) },
@@ -162,6 +217,8 @@ export function eventRoutes(app: FastifyInstance, deps: Deps) {
   r.post('/api/challenge/cohost/accept', {
     schema: {
       tags,
+      operationId: 'acceptCohostInvite',
+      refuses: [404],
       summary: 'Accept your invitation to co-host an event: you may edit it from now on, and the organiser is told',
       body: challengeIdBody,
       response: oneEvent,
@@ -172,6 +229,8 @@ export function eventRoutes(app: FastifyInstance, deps: Deps) {
   r.post('/api/challenge/cohost/decline', {
     schema: {
       tags,
+      operationId: 'declineCohostInvite',
+      refuses: [404],
       summary: 'Decline your invitation to co-host an event; answers the event, or null when you may no longer see it',
       body: challengeIdBody,
       response: { 200: okEnvelope(cohostDeclined) },
@@ -182,6 +241,8 @@ export function eventRoutes(app: FastifyInstance, deps: Deps) {
   r.get('/api/challenge/people', {
     schema: {
       tags,
+      operationId: 'listEventPeople',
+      refuses: [404],
       summary: 'Who is going (in order of getting a place), interested (newest first) or waiting (queue order)',
       querystring: eventPeopleQuery,
       response: { 200: okEnvelope(eventPeople) },
@@ -192,6 +253,8 @@ export function eventRoutes(app: FastifyInstance, deps: Deps) {
   r.get('/api/challenge/:challengeId/calendar.ics', {
     schema: {
       tags,
+      operationId: 'getEventCalendar',
+      refuses: [404],
       summary: 'The event as an iCalendar file (RFC 5545) in its own time zone, with its repeats, to add to a calendar',
       params: eventCalendarParams,
       response: {

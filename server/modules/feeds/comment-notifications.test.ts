@@ -16,6 +16,8 @@ const { send, member, toggle, listen, post, add, edit, like, remove } = commentH
 
 const inbox = async (who: Member) => okData(await send('GET', '/api/notifications', who.token), notificationList).list;
 const sentences = async (who: Member) => (await inbox(who)).map((n) => n.message);
+/** How many notifications a member's rows stand for (repeats on one post are one row, issue 19). */
+const told = async (who: Member) => (await inbox(who)).reduce((sum, n) => sum + n.groupedCount, 0);
 const turnOff = async (who: Member, kind: 'comments' | 'mentions' | 'likes') =>
   expect((await send('POST', '/api/notification-setting', who.token, { settings: [{ kind, inApp: false, email: false }] })).statusCode).toBe(200);
 
@@ -42,16 +44,16 @@ describe('comment notifications', () => {
     const top = (await add(b, feedId, 'First')).comment;
     await add(c, feedId, 'Second', top.commentId);
     expect(await sentences(b)).toEqual(['Cy Reply replied to your comment.']);
-    expect(await sentences(a)).toEqual(['Cy Reply commented on your post.', 'Ben Top commented on your post.']);
+    expect(await sentences(a)).toEqual(['Cy Reply and 1 other commented on your post.']);
 
     // The post's author replying on their own post tells the comment's author only.
     await add(a, feedId, 'Thanks', top.commentId);
-    expect(await sentences(b)).toEqual(['Ana Post replied to your comment.', 'Cy Reply replied to your comment.']);
-    expect(await inbox(a)).toHaveLength(2);
+    expect(await sentences(b)).toEqual(['Ana Post and 1 other replied to your comment.']);
+    expect(await told(a)).toBe(2);
     // Replying under your own comment on your own post tells nobody.
     const own = (await add(a, feedId, 'My own')).comment;
     await add(a, feedId, 'And again', own.commentId);
-    expect(await inbox(a)).toHaveLength(2);
+    expect(await told(a)).toBe(2);
   });
 
   it('mentions tell members who may see the post; a mention of one who may not, or of yourself, tells nobody', async () => {
@@ -134,8 +136,8 @@ describe('comment notifications', () => {
     await add(c, feedId, 'Me too', top.commentId);
     await like(c, top.commentId);
     const kept = (await add(c, feedId, 'Staying')).comment;
-    expect(await inbox(a)).toHaveLength(3);
-    expect(await inbox(b)).toHaveLength(2);
+    expect(await told(a)).toBe(3);
+    expect(await told(b)).toBe(2);
     await remove(a, feedId, top.commentId);
     expect(await inbox(a)).toMatchObject([{ subjectId: kept.commentId }]);
     expect(await inbox(b)).toEqual([]);

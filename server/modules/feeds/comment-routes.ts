@@ -24,7 +24,14 @@ export function commentRoutes(app: FastifyInstance, deps: Deps) {
 
   // With `parentId`, that comment's replies instead (oldest first, from its `replyCursor`).
   r.get('/api/feed/comment', {
-    schema: { tags, querystring: feedCommentsQuery, response: { 200: okEnvelope(feedCommentsAnswer) } },
+    schema: {
+      tags,
+      operationId: 'listPostComments',
+      summary: 'A post’s comments, newest first, each with its first replies (with parentId: that comment’s replies, oldest first); keyset-paged',
+      refuses: [404],
+      querystring: feedCommentsQuery,
+      response: { 200: okEnvelope(feedCommentsAnswer) },
+    },
     handler: async (req) => {
       const { parentId, ...q } = req.query;
       if (parentId !== undefined) return ok('Replies.', await comments.listReplies(deps.db, viewerId(req), { ...q, parentId }));
@@ -33,23 +40,51 @@ export function commentRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/api/feed/comment', {
-    schema: { tags, body: newCommentBody, response: { 200: okEnvelope(commentSaved) } },
+    schema: {
+      tags,
+      operationId: 'commentOnPost',
+      summary: 'Comment on a post, or reply to one of its comments (parentId)',
+      refuses: [404],
+      body: newCommentBody,
+      response: { 200: okEnvelope(commentSaved) },
+    },
     handler: async (req) => ok(req.body.parentId ? 'Reply added.' : 'Comment added.', await comments.addComment(deps, viewerId(req), req.body)),
   });
 
   // Answers the comment alone (a top-level one without its replies, which an edit leaves as they were).
   r.post('/api/feed/updateFeedComment', {
-    schema: { tags, body: editCommentBody, response: { 200: okEnvelope(feedReply) } },
+    schema: {
+      tags,
+      operationId: 'editPostComment',
+      summary: 'Change the text of your own comment on a post',
+      refuses: [404],
+      body: editCommentBody,
+      response: { 200: okEnvelope(feedReply) },
+    },
     handler: async (req) => ok('Comment updated.', await comments.editComment(deps, viewerId(req), req.body)),
   });
 
   r.post('/api/feed/comment/like', {
-    schema: { tags, body: commentLikeBody, response: { 200: okEnvelope(feedReply) } },
+    schema: {
+      tags,
+      operationId: 'likePostComment',
+      summary: 'Like or unlike a comment on a post; answers the comment',
+      refuses: [404],
+      body: commentLikeBody,
+      response: { 200: okEnvelope(feedReply) },
+    },
     handler: async (req) => ok(req.body.isLiked ? 'Comment liked.' : 'Like removed.', await comments.setCommentLike(deps, viewerId(req), req.body)),
   });
 
   r.post('/api/feed/delete-comment', {
-    schema: { tags, body: deleteCommentBody, response: { 200: okEnvelope(commentDeleted) } },
+    schema: {
+      tags,
+      operationId: 'deletePostComment',
+      summary: 'Delete a comment (yours, or any on your post) with its replies',
+      refuses: [404],
+      body: deleteCommentBody,
+      response: { 200: okEnvelope(commentDeleted) },
+    },
     handler: async (req) => ok('Comment deleted.', await comments.deleteComment(deps, viewerId(req), req.body)),
   });
 }

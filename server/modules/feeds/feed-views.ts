@@ -63,10 +63,14 @@ const oneFeedStatement = preparedOn((db) =>
     .prepare('feed_view'),
 );
 
+/** One URL of a photo of upload `key`, signed for a viewer of a post not public to every member (check 14). */
+export function signedMediaUrl(key: string, url: string, sign: MediaUrlSigner) {
+  return uploadKeyFromUrl(url) ? sign(key, url.split('/').pop() ?? '', url) : url;
+}
+
 /** A photo as the wire shows it; signed when the post is not public to every member (check 14). */
 function toImage(image: FeedImage, sign: MediaUrlSigner): FeedImage {
-  const signed = (url: string) => (uploadKeyFromUrl(url) ? sign(image.key, url.split('/').pop() ?? '', url) : url);
-  return { ...image, url: signed(image.url), thumbnail: signed(image.thumbnail) };
+  return { ...image, url: signedMediaUrl(image.key, image.url, sign), thumbnail: signedMediaUrl(image.key, image.thumbnail, sign) };
 }
 
 /**

@@ -57,7 +57,7 @@ describe('creating, editing and deleting a post', () => {
     const [a, b, c] = [await h.photo(robin), await h.photo(robin), await h.photo(robin)];
     const post = await h.create(robin, { images: [a.key, b.key] });
     const res = await h.editCall(robin, { id: post.id, title: 'Renamed', images: [c.key, a.key] });
-    expect(body(res).message).toBe('Feed updated.');
+    expect(body(res).message).toBe('Post updated.');
     const edited = await h.detail(robin, post.id);
     expect(edited.title).toBe('Renamed');
     expect(edited.images.map((i) => i.key)).toEqual([c.key, a.key]);

@@ -21,6 +21,8 @@ export function feedRoutes(app: FastifyInstance, deps: Deps) {
   r.get('/api/feed', {
     schema: {
       tags,
+      operationId: 'listPosts',
+      refuses: [404],
       summary: 'Posts the viewer may see, newest first; `total` is a capped count on the first page, a floor after (page on with next_cursor)',
       querystring: feedListQuery,
       response: { 200: okEnvelope(feedList) },
@@ -29,7 +31,14 @@ export function feedRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.get('/api/feed/:feedId', {
-    schema: { tags, summary: 'One post (404 when the viewer may not see it)', params: feedIdParams, response: onePost },
+    schema: {
+      tags,
+      operationId: 'getPost',
+      refuses: [404],
+      summary: 'One post (404 when the viewer may not see it)',
+      params: feedIdParams,
+      response: onePost,
+    },
     handler: async (req) => {
       const post = await loadViewableFeed(deps.db, viewerId(req), req.params.feedId);
       return ok('Feed.', await feedView(deps, viewerId(req), post.id));
@@ -37,7 +46,7 @@ export function feedRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/api/feed', {
-    schema: { tags, summary: 'Create a post or a draft', body: feedInput, response: onePost },
+    schema: { tags, operationId: 'createPost', summary: 'Create a post or a draft', body: feedInput, response: onePost },
     handler: async (req) => {
       if (req.body.id !== undefined) throw fieldError('id', 'To change a post, send it with PUT.');
       return ok('Feed Created Successfully', await saveFeed(deps, viewerId(req), req.body));
@@ -45,15 +54,29 @@ export function feedRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.put('/api/feed', {
-    schema: { tags, summary: 'Edit one of your posts (publishing a draft included)', body: feedInput, response: onePost },
+    schema: {
+      tags,
+      operationId: 'updatePost',
+      refuses: [404],
+      summary: 'Edit one of your posts (publishing a draft included)',
+      body: feedInput,
+      response: onePost,
+    },
     handler: async (req) => {
       if (req.body.id === undefined) throw fieldError('id', 'Say which post to change.');
-      return ok('Feed updated.', await saveFeed(deps, viewerId(req), req.body));
+      return ok('Post updated.', await saveFeed(deps, viewerId(req), req.body));
     },
   });
 
   r.delete('/api/feedDelete', {
-    schema: { tags, summary: 'Delete one of your posts', body: feedIdBody, response: { 200: okEnvelope(emptyData) } },
+    schema: {
+      tags,
+      operationId: 'deletePost',
+      refuses: [404],
+      summary: 'Delete one of your posts',
+      body: feedIdBody,
+      response: { 200: okEnvelope(emptyData) },
+    },
     handler: async (req) => {
       await deleteFeed(deps, viewerId(req), req.body.feedId);
       return ok('Feed Deleted Successfully', {});
@@ -61,12 +84,26 @@ export function feedRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/api/feed/like', {
-    schema: { tags, summary: 'Set or remove your reaction to a post; answers the post', body: feedLikeBody, response: onePost },
+    schema: {
+      tags,
+      operationId: 'reactToPost',
+      refuses: [404],
+      summary: 'Set or remove your reaction to a post; answers the post',
+      body: feedLikeBody,
+      response: onePost,
+    },
     handler: async (req) => ok('Reaction saved.', await setReaction(deps, viewerId(req), req.body.feedId, req.body.likeUniCode)),
   });
 
   r.get('/api/feed/likes', {
-    schema: { tags, summary: 'Who reacted to a post, newest first', querystring: feedLikersQuery, response: { 200: okEnvelope(feedLikers) } },
+    schema: {
+      tags,
+      operationId: 'listPostReactions',
+      refuses: [404],
+      summary: 'Who reacted to a post, newest first',
+      querystring: feedLikersQuery,
+      response: { 200: okEnvelope(feedLikers) },
+    },
     handler: async (req) => ok('Reactions.', await listLikers(deps, viewerId(req), req.query)),
   });
 }

@@ -10,7 +10,12 @@ import { ok } from '../../lib/reply';
 export function healthRoutes(app: FastifyInstance, deps: Deps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/health', {
     config: { rateLimit: false },
-    schema: { tags: ['health'], response: { 200: okEnvelope(z.object({ database: z.literal('up') })) } },
+    schema: {
+      tags: ['health'],
+      operationId: 'getHealth',
+      summary: 'Whether the server and its database answer (for load balancers and monitors)',
+      response: { 200: okEnvelope(z.object({ database: z.literal('up') })) },
+    },
     handler: async () => {
       try {
         await deps.db.execute(sql`select 1`);

@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
 import { rowIdParam } from '#contract/ids';
 import { okEnvelope } from '#contract/envelope';
 import { GPX_MAX_BYTES, ROUTE_DESCRIPTION_MAX, ROUTE_NAME_MAX, route, routeIdParams, routeInput, type RouteInput, simplifiedLine, simplifyBody } from '#contract/map-routes';
@@ -14,6 +15,7 @@ import { NUL_MESSAGE } from '../../plugins/nul-text';
 import { memberRateLimit } from '../../plugins/rate-limit';
 import { guardianFor } from '../../policy/guardian';
 import { gpxTooLarge, parseGpx } from './gpx';
+import { gpxFileName, routeGpx } from './gpx-export';
 import { toRoute } from './route-view';
 import { loadViewableRoute, saveRoute, simplifyForMap } from './service';
 
@@ -95,7 +97,7 @@ function nameFromFile(filename: string) {
 
 /**
  * Routes (issue 6, spec §7): `POST /api/route` (drawn as JSON, or a GPX file as multipart), `GET /api/route/:routeId`,
- * `POST /api/simplifyGeoJson`. All for signed-in members.
+ * `GET /api/route/:routeId/route.gpx`, `POST /api/simplifyGeoJson`. All for signed-in members.
  */
 export function mapRouteRoutes(app: FastifyInstance, deps: Deps) {
   // Multipart is parsed only in this scope (and the media one): no other route accepts it.
@@ -124,6 +126,8 @@ export function mapRouteRoutes(app: FastifyInstance, deps: Deps) {
       validatorCompiler: jsonOrMultipart,
       schema: {
         tags,
+        operationId: 'saveRoute',
+        refuses: [413, 415],
         summary: 'Save a route: points drawn on the map (JSON) or a GPX file (multipart: file, name, description, sportId); answers it measured and simplified',
         description:
           'JSON: the body below. Multipart/form-data: `file` (a GPX 1.0/1.1 file, up to 5 MB, with a track or a route), `sportId`, and ' +
@@ -162,8 +166,41 @@ export function mapRouteRoutes(app: FastifyInstance, deps: Deps) {
     });
 
     r.get('/api/route/:routeId', {
-      schema: { tags, summary: 'One route: yours, or the route of an event you may see (404 otherwise)', params: routeIdParams, response: oneRoute },
+      schema: {
+        tags,
+        operationId: 'getRoute',
+        refuses: [404],
+        summary: 'One route: yours, or the route of an event you may see (404 otherwise)',
+        params: routeIdParams,
+        response: oneRoute,
+      },
       handler: async (req) => ok('Route.', toRoute(await loadViewableRoute(deps.db, guardianFor(deps.db, viewerId(req)), req.params.routeId))),
+    });
+
+    r.get('/api/route/:routeId/route.gpx', {
+      config: memberRateLimit(60),
+      schema: {
+        tags,
+        operationId: 'downloadRouteGpx',
+        refuses: [404],
+        summary: 'A route as a GPX 1.1 file (one track, a point per stored point, elevations when known): yours, or the route of an event you may see (404 otherwise)',
+        params: routeIdParams,
+        response: {
+          200: {
+            description: 'A GPX 1.1 file (`application/gpx+xml`), sent as an attachment named after the route',
+            content: { 'application/gpx+xml': { schema: z.string() } },
+          },
+        },
+      },
+      handler: async (req, reply) => {
+        const row = await loadViewableRoute(deps.db, guardianFor(deps.db, viewerId(req)), req.params.routeId);
+        const filename = gpxFileName(row.name, row.id);
+        return reply
+          .header('content-type', 'application/gpx+xml; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .header('cache-control', 'private, no-store')
+          .send(routeGpx(row));
+      },
     });
 
     r.post('/api/simplifyGeoJson', {
@@ -171,6 +208,7 @@ export function mapRouteRoutes(app: FastifyInstance, deps: Deps) {
       bodyLimit: 2 * 1024 * 1024,
       schema: {
         tags,
+        operationId: 'simplifyLine',
         summary: 'Simplify a drawn line (tolerance in metres, default 5; endpoints kept) and measure it (geodesic metres of the line as sent)',
         body: simplifyBody,
         response: { 200: okEnvelope(simplifiedLine) },

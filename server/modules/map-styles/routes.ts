@@ -7,7 +7,12 @@ import { MAP_STYLES } from './styles';
 
 export function mapStyleRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/mapboxStyleUrl', {
-    schema: { tags: ['maps'], response: { 200: okEnvelope(mapStylesData) } },
+    schema: {
+      tags: ['maps'],
+      operationId: 'listMapStyles',
+      summary: 'The map styles this server offers, for the map’s style switcher',
+      response: { 200: okEnvelope(mapStylesData) },
+    },
     handler: async (_req, reply) => {
       reply.header('cache-control', 'public, max-age=3600');
       return ok('Map styles.', MAP_STYLES);

@@ -1,5 +1,7 @@
 import * as z from 'zod';
 import type { LngLat, LocationInfo } from '#contract/map-routes';
+import type { Place } from '#contract/places';
+import { POSTCODE_PATTERN } from '#contract/postcode-format';
 import { sampleLine } from './line-sampling';
 import type { MapsLog, MapsService } from './maps-service';
 
@@ -10,6 +12,8 @@ import type { MapsLog, MapsService } from './maps-service';
 
 /** Place types asked for, most precise first; the answer has the best feature of each. */
 const GEOCODE_TYPES = 'address,postcode,locality,place,region,country';
+/** Place search looks for towns and the like, not streets or addresses: it aims a map. */
+const PLACE_TYPES = 'place,locality,neighborhood,region,poi';
 /** Spec §5/§9: tile query limit 1 to 50, radius 1 (metre). */
 const TILEQUERY_LIMIT = 50;
 const TILEQUERY_RADIUS = 1;
@@ -19,8 +23,8 @@ export const ELEVATION_SAMPLES_MAX = 100;
 const CONCURRENCY = 8;
 /** An answer bigger than this is not one of Mapbox's (a reverse geocode or a tile query is a few kilobytes). */
 const RESPONSE_MAX_BYTES = 1024 * 1024;
-/** Spec §5: a zip code is 1 to 6 digits; other postcodes (UK, Canada…) are not kept as one. */
-const ZIP = /^\d{1,6}$/;
+/** A postcode of any country's shape is kept (issue 19; spec §5 kept only 1 to 6 digits). */
+const ZIP = POSTCODE_PATTERN;
 const TEXT_MAX = 300;
 
 // Only the fields read are checked; Mapbox adds fields freely.
@@ -30,6 +34,16 @@ const geocodingAnswer = z.object({
       place_type: z.array(z.string()).optional(),
       text: z.string().optional(),
       place_name: z.string().optional(),
+      context: z.array(z.object({ id: z.string(), text: z.string().optional() })).optional(),
+    }),
+  ),
+});
+const placesAnswer = z.object({
+  features: z.array(
+    z.object({
+      text: z.string(),
+      place_name: z.string().optional(),
+      center: z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]),
       context: z.array(z.object({ id: z.string(), text: z.string().optional() })).optional(),
     }),
   ),
@@ -96,6 +110,27 @@ export function mapboxProvider(mapbox: { token: string; apiUrl: string }, log: M
     }
   }
 
+  async function searchPlaces(query: string, limit: number): Promise<Place[] | null> {
+    try {
+      const u = url(`/geocoding/v5/mapbox.places/${encodeURIComponent(query)}.json`, { types: PLACE_TYPES, limit: String(limit), autocomplete: 'true' });
+      const answer = parseAnswer(placesAnswer, await getJson(u, AbortSignal.timeout(limits.timeoutMs)));
+      return answer.features.slice(0, limit).map((f) => {
+        const around = (type: string) => f.context?.find((c) => c.id.startsWith(`${type}.`))?.text?.slice(0, TEXT_MAX) ?? null;
+        return {
+          name: f.text.slice(0, TEXT_MAX),
+          region: around('region'),
+          country: around('country'),
+          label: (f.place_name ?? f.text).slice(0, TEXT_MAX),
+          lng: f.center[0],
+          lat: f.center[1],
+          population: null,
+        };
+      });
+    } catch (err) {
+      return failed('geocoding', err);
+    }
+  }
+
   async function elevationAt(point: LngLat, signal: AbortSignal): Promise<number> {
     const u = url(`/v4/mapbox.mapbox-terrain-v2/tilequery/${coord(point[0])},${coord(point[1])}.json`, {
       layers: 'contour',
@@ -126,7 +161,7 @@ export function mapboxProvider(mapbox: { token: string; apiUrl: string }, log: M
     }
   }
 
-  return { provider: 'mapbox', reverseGeocode, elevations };
+  return { provider: 'mapbox', reverseGeocode, searchPlaces, elevations };
 }
 
 class ProviderError extends Error {}

@@ -59,9 +59,10 @@ describe('the maps service with Mapbox (a local stand-in)', () => {
     expect(lines).toEqual([]);
   });
 
-  it('keeps no zip code that is not 1–6 digits (spec §5)', async () => {
+  // Issue 19: spec §5's 1–6 digits dropped every UK postcode; any country's postcode shape is kept now.
+  it('keeps a UK postcode', async () => {
     const info = await mapbox(captureLog().log).reverseGeocode(-0.1276, 51.5034);
-    expect(info).toMatchObject({ city: 'London', country: 'United Kingdom', zipcode: null, locality: null });
+    expect(info).toMatchObject({ city: 'London', country: 'United Kingdom', zipcode: 'SW1A 2AA', locality: null });
   });
 
   it('gives elevations from terrain contours: the highest contour under each point, limit 1–50 and radius 1 (spec §5/§9)', async () => {

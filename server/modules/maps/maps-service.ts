@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { LngLat, LocationInfo } from '#contract/map-routes';
+import type { Place } from '#contract/places';
 import type { AppConfig } from '../../config';
 import { mapboxProvider } from './mapbox-provider';
 
@@ -14,6 +15,8 @@ export type MapsLog = Pick<FastifyBaseLogger, 'warn'>;
 export type MapsService = {
   /** `mapbox` when MAPBOX_TOKEN is set, else `none` (which answers null to everything, logging nothing). */
   readonly provider: 'mapbox' | 'none';
+  /** Places named so (forward geocoding), or null when there is no provider or it failed. */
+  searchPlaces(query: string, limit: number): Promise<Place[] | null>;
   /** Place names around a point, or null when there is no provider or it failed. */
   reverseGeocode(lng: number, lat: number): Promise<LocationInfo | null>;
   /**
@@ -33,6 +36,7 @@ export type MapsServiceOptions = {
 const noProvider: MapsService = {
   provider: 'none',
   reverseGeocode: async () => null,
+  searchPlaces: async () => null,
   elevations: async () => null,
 };
 

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { IMAGE_MAX_PIXELS, type IMAGE_PURPOSES } from '#contract/media';
+import { IMAGE_FORMAT_NAMES, IMAGE_MAX_PIXELS, type IMAGE_PURPOSES } from '#contract/media';
 import { AppError, fieldError } from '../../lib/errors';
 
 export type ImagePurpose = (typeof IMAGE_PURPOSES)[number];
@@ -46,7 +46,7 @@ export type ImageSize = { data: Buffer; width: number; height: number };
 /** What an upload keeps: the original exactly as sent (for the member's export only) and the sizes made from it. */
 export type ProcessedImage = { type: ImageType; original: Buffer; display: ImageSize; thumb: ImageSize };
 
-const notAnImage = () => fieldError('image', 'Only PNG, JPEG, GIF or WebP images can be uploaded.', 415);
+const notAnImage = () => fieldError('image', `Only ${IMAGE_FORMAT_NAMES} images can be uploaded.`, 415);
 const unreadable = () => fieldError('image', 'We could not read this image. Try another file.');
 const tooManyPixels = () => fieldError('image', `That image is too large: images can be up to ${IMAGE_MAX_PIXELS / 1_000_000} megapixels.`, 413);
 

@@ -97,6 +97,8 @@ export function mediaRoutes(app: FastifyInstance, deps: Deps) {
         validatorCompiler: () => () => true,
         schema: {
           tags: ['media'],
+          operationId: 'uploadImage',
+          refuses: [413, 415],
           summary: 'Upload an image: checked, turned upright, stripped of metadata and resized',
           consumes: ['multipart/form-data'],
           body: compressImageForm,
@@ -115,6 +117,10 @@ export function mediaRoutes(app: FastifyInstance, deps: Deps) {
     r.get('/media/:key/:file', {
       schema: {
         tags: ['media'],
+        operationId: 'getMediaFile',
+        refuses: [404],
+        // Open to anyone for public media; a member's token lets the media policy show them what only they may see.
+        security: [{}, { bearer: [] }],
         summary: 'A display size or thumbnail made by compress-image (never the original)',
         params: mediaFileParams,
         querystring: mediaFileQuery,

@@ -33,6 +33,10 @@ export const actorColumns = {
 type Actor = { userId: number; handleName: string; firstName: string; lastName: string; profileImage: string | null };
 type Row = typeof notifications.$inferSelect;
 
+/**
+ * A notification as just written: alone in its row, nothing yet read of what it is about. The live message carries it
+ * as the list shows it instead (notification-views.ts: its row's key, the post's photo, the comment's words).
+ */
 export function toNotification(row: Row, actor: Actor | null): Notification {
   return {
     id: row.id,
@@ -44,6 +48,13 @@ export function toNotification(row: Row, actor: Actor | null): Notification {
     parentId: row.parentId,
     isRead: row.readAt !== null,
     createdAt: row.createdAt.toISOString(),
+    groupKey: `n${row.id}`,
+    action: null,
+    actors: actor ? [actor] : [],
+    otherActorCount: 0,
+    groupedCount: 1,
+    thumbnail: null,
+    excerpt: null,
   };
 }
 
@@ -87,6 +98,6 @@ export async function writeNotification(tx: Db, now: Date, outbox: Outbox, input
 }
 
 /** Tells `input.userId` about something `input.actorId` did, in its own transaction (see `writeNotification`). */
-export function notify(deps: Pick<Deps, 'db' | 'bus' | 'mailer' | 'clock'>, input: NotifyInput) {
+export function notify(deps: Pick<Deps, 'db' | 'bus' | 'mailer' | 'clock' | 'storage'>, input: NotifyInput) {
   return withOutbox(deps, (tx, outbox) => writeNotification(tx, deps.clock.now(), outbox, input));
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { Mail } from '../../lib/mailer';
 import { relationship } from '../../policy/social-policy';
 import { badgeOf } from './badge';
+import { notificationViews } from './notification-views';
 
 type Entry =
   | { type: 'notification'; userId: number; notification: Notification }
@@ -39,7 +40,7 @@ export class Outbox {
   }
 
   /** Sends everything, in the order it was queued; call only after the commit. */
-  async send(deps: Pick<Deps, 'db' | 'bus' | 'mailer'>) {
+  async send(deps: OutboxDeps) {
     for (const mail of this.mails) deps.mailer.send(mail);
     // A notification message carries the badge already, so a separate badge for the same member would repeat it.
     const notified = new Set(this.entries.filter((e) => e.type === 'notification').map((e) => e.userId));
@@ -49,15 +50,22 @@ export class Outbox {
         if (notified.has(entry.userId) || badged.has(entry.userId)) continue;
         badged.add(entry.userId);
       }
-      await deps.bus.publish({ type: 'deliver', userId: entry.userId, message: await liveMessage(deps.db, entry) });
+      await deps.bus.publish({ type: 'deliver', userId: entry.userId, message: await liveMessage(deps, entry) });
     }
   }
 }
 
-async function liveMessage(db: Db, entry: Entry) {
+/** What sending needs: the live bus, the mailer, and the media storage and clock to sign a row's picture with. */
+type OutboxDeps = Pick<Deps, 'db' | 'bus' | 'mailer' | 'storage' | 'clock'>;
+
+async function liveMessage({ db, storage, clock }: OutboxDeps, entry: Entry) {
   switch (entry.type) {
-    case 'notification':
-      return { type: 'notification' as const, notification: entry.notification, badge: await badgeOf(db, entry.userId) };
+    case 'notification': {
+      // As the list would show it alone (what it is about, asked for the member), for the app to gather into its row.
+      // An unread row's key does not depend on the zone. Gone already (its post deleted meanwhile): as written.
+      const views = await notificationViews({ db, storage, clock }, { userId: entry.userId, timeZone: 'UTC', only: entry.notification.id });
+      return { type: 'notification' as const, notification: views.list[0] ?? entry.notification, badge: await badgeOf(db, entry.userId) };
+    }
     case 'badge':
       return { type: 'badge' as const, badge: await badgeOf(db, entry.userId) };
     case 'relationship':
@@ -66,7 +74,7 @@ async function liveMessage(db: Db, entry: Entry) {
 }
 
 /** Runs `work` in one transaction, then sends what it queued. */
-export async function withOutbox<T>(deps: Pick<Deps, 'db' | 'bus' | 'mailer'>, work: (tx: Db, outbox: Outbox) => Promise<T>): Promise<T> {
+export async function withOutbox<T>(deps: OutboxDeps, work: (tx: Db, outbox: Outbox) => Promise<T>): Promise<T> {
   const outbox = new Outbox();
   const result = await deps.db.transaction((tx) => work(tx, outbox));
   await outbox.send(deps);

@@ -38,6 +38,33 @@ const VARIANTS = {
 } satisfies Record<string, { kind: NotificationKind; sentence: Sentence }>;
 export type SentenceVariant = keyof typeof VARIANTS;
 
+/**
+ * What a sentence says after the actor's name (" reacted to your post."), for each sentence that starts with the name:
+ * the rows that repeat one on the same subject are one row in the list ("Maya Ridge and 3 others reacted to your
+ * post."). The table holds no sentence name, so the list tells a row's sentence by its stored text ending in one of
+ * these (grouping.ts); a sentence that does not start with the name ("A place opened up at…") never groups.
+ */
+export const GROUPED_ACTIONS: { kind: NotificationKind; action: string }[] = (() => {
+  const MARK = '\u0000';
+  const all: [NotificationKind, Sentence][] = [
+    ...(Object.entries(SENTENCES) as [NotificationKind, Sentence][]),
+    ...Object.values(VARIANTS).map((v): [NotificationKind, Sentence] => [v.kind, v.sentence]),
+  ];
+  return (
+    all
+      .map(([kind, sentence]) => ({ kind, text: sentence(MARK) }))
+      .filter((s) => s.text.startsWith(MARK))
+      .map((s) => ({ kind: s.kind, action: s.text.slice(MARK.length).trim() }))
+      // The longest first, so a row is told by the most words its text ends in.
+      .sort((a, b) => b.action.length - a.action.length)
+  );
+})();
+
+/** "Maya Ridge and 3 others reacted to your post.": the latest actor by name, the other members counted. */
+export function groupedSentence(lead: ActorName, others: number, action: string) {
+  return `${displayName(lead)} and ${others} ${others === 1 ? 'other' : 'others'} ${action}`;
+}
+
 /** "Robin Ridge"; the handle when a member has no name yet (a social sign-in not completed). */
 export function displayName(person: ActorName) {
   return `${person.firstName} ${person.lastName}`.trim() || `@${person.handleName}`;

@@ -15,6 +15,7 @@ export function optionsRoutes(app: FastifyInstance, deps: Deps) {
   r.get('/api/getUserTagfollowerFollowingList', {
     schema: {
       tags,
+      operationId: 'listMentionableMembers',
       summary: 'Members the caller may @-mention (followers and following), best match first',
       querystring: optionsQuery,
       response: { 200: okEnvelope(userTagOptions) },
@@ -25,6 +26,7 @@ export function optionsRoutes(app: FastifyInstance, deps: Deps) {
   r.get('/api/feedTag', {
     schema: {
       tags,
+      operationId: 'listHashtags',
       summary: 'Hashtags on posts the caller may see that start with the search (a leading # is ignored), most used first',
       querystring: optionsQuery,
       response: { 200: okEnvelope(hashTagOptions) },
@@ -35,6 +37,7 @@ export function optionsRoutes(app: FastifyInstance, deps: Deps) {
   r.get('/api/selectMembers', {
     schema: {
       tags,
+      operationId: 'listInvitableMembers',
       summary: 'Members the caller may invite or make co-host; followers and following first',
       querystring: selectMembersQuery,
       response: { 200: okEnvelope(memberList) },

@@ -14,27 +14,58 @@ export function socialRoutes(app: FastifyInstance, deps: Deps) {
   const rel = { 200: okEnvelope(relationship) };
 
   r.get('/api/user/all', {
-    schema: { tags, querystring: membersQuery, response: { 200: okEnvelope(memberList) } },
+    schema: {
+      tags,
+      operationId: 'searchMembers',
+      summary: 'Find members by name or handle, optionally by sport',
+      querystring: membersQuery,
+      response: { 200: okEnvelope(memberList) },
+    },
     handler: async (req) => ok('Members.', await social.listMembers(deps.db, viewerId(req), req.query)),
   });
 
   r.get('/api/follower', {
-    schema: { tags, querystring: followListQuery, response: { 200: okEnvelope(memberList) } },
+    schema: {
+      tags,
+      operationId: 'listFollowers',
+      summary: 'Your followers',
+      querystring: followListQuery,
+      response: { 200: okEnvelope(memberList) },
+    },
     handler: async (req) => ok('Your followers.', await social.listFollows(deps.db, viewerId(req), 'followers', req.query)),
   });
 
   r.get('/api/following', {
-    schema: { tags, querystring: followListQuery, response: { 200: okEnvelope(memberList) } },
+    schema: {
+      tags,
+      operationId: 'listFollowing',
+      summary: 'Members you follow',
+      querystring: followListQuery,
+      response: { 200: okEnvelope(memberList) },
+    },
     handler: async (req) => ok('Members you follow.', await social.listFollows(deps.db, viewerId(req), 'following', req.query)),
   });
 
   r.get('/api/followerRequest', {
-    schema: { tags, querystring: followListQuery, response: { 200: okEnvelope(memberList) } },
+    schema: {
+      tags,
+      operationId: 'listFollowRequests',
+      summary: 'Follow requests waiting for your answer',
+      querystring: followListQuery,
+      response: { 200: okEnvelope(memberList) },
+    },
     handler: async (req) => ok('Follow requests.', await social.listFollows(deps.db, viewerId(req), 'requests', req.query)),
   });
 
   r.post('/api/follow', {
-    schema: { tags, body: userIdBody, response: rel },
+    schema: {
+      tags,
+      operationId: 'follow',
+      summary: 'Follow a member (a request when their profile is private); answers the relationship',
+      refuses: [404],
+      body: userIdBody,
+      response: rel,
+    },
     handler: async (req) => {
       const result = await social.follow(deps, viewerId(req), req.body.userId);
       return ok(result.isRequested ? 'Follow request sent.' : 'You are following this member.', result);
@@ -42,27 +73,62 @@ export function socialRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/api/unFollow', {
-    schema: { tags, body: userIdBody, response: rel },
+    schema: {
+      tags,
+      operationId: 'unfollow',
+      summary: 'Stop following a member, or withdraw your request; answers the relationship',
+      refuses: [404],
+      body: userIdBody,
+      response: rel,
+    },
     handler: async (req) => ok('Unfollowed.', await social.unfollow(deps, viewerId(req), req.body.userId)),
   });
 
   r.post('/api/follow/accept', {
-    schema: { tags, body: userIdBody, response: rel },
+    schema: {
+      tags,
+      operationId: 'acceptFollowRequest',
+      summary: 'Accept a member’s request to follow you; answers the relationship',
+      refuses: [404],
+      body: userIdBody,
+      response: rel,
+    },
     handler: async (req) => ok('Follow request accepted.', await social.acceptRequest(deps, viewerId(req), req.body.userId)),
   });
 
   r.delete('/api/deleteFollowRequest', {
-    schema: { tags, body: userIdBody, response: rel },
+    schema: {
+      tags,
+      operationId: 'declineFollowRequest',
+      summary: 'Decline a member’s request to follow you; answers the relationship',
+      refuses: [404],
+      body: userIdBody,
+      response: rel,
+    },
     handler: async (req) => ok('Follow request declined.', await social.rejectRequest(deps, viewerId(req), req.body.userId)),
   });
 
   r.post('/api/follower/remove', {
-    schema: { tags, body: userIdBody, response: rel },
+    schema: {
+      tags,
+      operationId: 'removeFollower',
+      summary: 'Remove a member from your followers; answers the relationship',
+      refuses: [404],
+      body: userIdBody,
+      response: rel,
+    },
     handler: async (req) => ok('Follower removed.', await social.removeFollower(deps, viewerId(req), req.body.userId)),
   });
 
   r.get('/api/user-profile', {
-    schema: { tags, querystring: memberProfileQuery, response: { 200: okEnvelope(memberProfile) } },
+    schema: {
+      tags,
+      operationId: 'getMemberProfile',
+      summary: 'A member’s profile (by handle or id) as you may see it',
+      refuses: [404],
+      querystring: memberProfileQuery,
+      response: { 200: okEnvelope(memberProfile) },
+    },
     handler: async (req) => ok('Member profile.', await social.memberProfile(deps.db, viewerId(req), req.query)),
   });
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { conflict } from '../../lib/errors';
 import { randomToken } from '../../lib/secrets';
+import type { Gender } from '#contract/rules';
 
 export type NewUser = {
   email: string;
@@ -11,7 +12,7 @@ export type NewUser = {
   firstName: string;
   lastName: string;
   dob: string;
-  gender: 'male' | 'female';
+  gender?: Gender | null | undefined;
   userType?: string | undefined;
   referralCode?: string | undefined;
 };
@@ -51,7 +52,7 @@ export async function createUser(tx: Db, input: NewUser) {
       firstName: input.firstName,
       lastName: input.lastName,
       dob: input.dob,
-      gender: input.gender,
+      gender: input.gender ?? null,
       userType: input.userType ?? null,
       referralCode: newReferralCode(),
       referredBy,

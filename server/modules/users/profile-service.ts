@@ -37,7 +37,7 @@ export async function updateProfile(deps: Deps, userId: number, body: z.infer<ty
         firstName: body.firstName,
         lastName: body.lastName,
         bio: body.bio || null,
-        gender: body.gender,
+        ...(body.gender !== undefined && { gender: body.gender }),
         dob: body.dob,
         sports: body.sports,
         location: body.location || null,

@@ -36,6 +36,15 @@ describe('POST /api/user-type', () => {
     expect(okData(await getProfile(t.bearer(member.token)), ownProfile).userType).toBe('organizer');
   });
 
+  it('saves the sports chosen at sign-up’s last step, and leaves them when only the type changes', async () => {
+    const m = await t.signUp();
+    const saved = okData(await setUserType({ userType: 'member', sports: [53, 35] }, t.bearer(m.token)), ownProfile);
+    expect(saved).toMatchObject({ userType: 'member', sports: [53, 35] });
+    expect(okData(await setUserType({ userType: 'guardian' }, t.bearer(m.token)), ownProfile)).toMatchObject({ userType: 'guardian', sports: [53, 35] });
+    const unknownSport = await setUserType({ userType: 'member', sports: [999] }, t.bearer(m.token));
+    expect(body(unknownSport).errors).toHaveProperty(['sports.0']);
+  });
+
   it('refuses an unknown type, and extra fields such as userId', async () => {
     const unknownType = await setUserType({ userType: 'admin' });
     expect(unknownType.statusCode).toBe(400);

@@ -1,3 +1,4 @@
+import type { HTTPMethods } from './wire-request';
 import type { RouteTableEntry } from '../../app';
 
 /** The JSON Schema (OpenAPI 3.0 dialect) that `@fastify/swagger` writes for each zod request schema. */
@@ -28,7 +29,7 @@ export type Param = { in: 'path' | 'query'; name: string; required: boolean; sch
 
 /** One documented call: what the fuzz sends to, and the schemas it builds requests from. */
 export type Operation = {
-  method: string;
+  method: HTTPMethods;
   /** As the document writes it, `/api/feed/{feedId}`. */
   path: string;
   /** As the route table writes it, `/api/feed/:feedId`. */
@@ -59,7 +60,8 @@ export function readOperations(document: unknown): Operation[] {
         .map((p) => ({ in: p.in as Param['in'], name: p.name, required: p.in === 'path' || p.required === true, schema: p.schema }));
       const content = op.requestBody?.content ?? {};
       return {
-        method: method.toUpperCase(),
+        // The document's keys are lower-case HTTP methods, which fastify lists upper-case.
+        method: method.toUpperCase() as HTTPMethods,
         path,
         url: path.replace(/\{([^}]+)\}/g, ':$1'),
         params,

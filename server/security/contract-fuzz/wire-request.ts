@@ -1,3 +1,7 @@
+import type { InjectOptions } from 'fastify';
+
+/** What `app.inject` takes: light-my-request's list of methods. */
+export type HTTPMethods = NonNullable<InjectOptions['method']>;
 import { multipartForm, type FormPart } from '../../modules/media/test-images';
 import { ExtraKey, RawJson, RawText } from './hostile-values';
 import type { Operation } from './operations';
@@ -16,7 +20,7 @@ export type Draft = {
   label: string;
 };
 
-export type WireRequest = { method: string; url: string; headers: Record<string, string>; payload?: string | Buffer };
+export type WireRequest = { method: HTTPMethods; url: string; headers: Record<string, string>; payload?: string | Buffer };
 
 /** Percent-encodes UTF-8 bytes; a lone surrogate goes as U+FFFD, as a browser would send it. */
 function percentEncode(text: string) {

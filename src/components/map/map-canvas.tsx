@@ -3,6 +3,7 @@ import type { Feature, FeatureCollection, LineString } from 'geojson';
 import { useEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
 import type * as LibreKit from 'react-map-gl/maplibre';
 import type { ErrorEvent, MapLayerMouseEvent, MapRef, ViewStateChangeEvent } from 'react-map-gl/maplibre';
+import { useUnits } from '../../lib/units';
 import type { LngLat, MapMarker, MapViewProps, MapViewState } from './map-types';
 
 /**
@@ -10,7 +11,7 @@ import type { LngLat, MapMarker, MapViewProps, MapViewState } from './map-types'
  * code base; each engine's module hands its own set in as `kit` (typed as MapLibre's), so markers, the route line,
  * fitting and clicks are written once.
  */
-export type MapKit = Pick<typeof LibreKit, 'Map' | 'Marker' | 'Source' | 'Layer' | 'NavigationControl'>;
+export type MapKit = Pick<typeof LibreKit, 'Map' | 'Marker' | 'Source' | 'Layer' | 'NavigationControl' | 'ScaleControl'>;
 
 /** Why a map could not be shown: the device cannot draw WebGL, or the map's code or data did not arrive. */
 export type MapFailure = 'webgl' | 'load';
@@ -32,6 +33,11 @@ type Props = MapEngineProps & {
   ground?: string;
   /** Repaints the base style for a theme switch, if the style follows the theme. */
   repaint?: (map: ReturnType<MapRef['getMap']>, dark: boolean) => void;
+  /**
+   * The style (a URL) could not be loaded: the engine falls back to another. Without it, that is a failure to load
+   * the map (`onFailure('load')`).
+   */
+  onStyleError?: () => void;
 };
 
 const WORLD: [LngLat, LngLat] = [
@@ -96,7 +102,7 @@ const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
 const lineOf = (points: LngLat[]): Feature<LineString> => ({ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: points } });
 
 export function MapCanvas({
-  kit: { Map, Marker, Source, Layer, NavigationControl },
+  kit: { Map, Marker, Source, Layer, NavigationControl, ScaleControl },
   mapStyle,
   dark,
   mapOptions,
@@ -113,7 +119,9 @@ export function MapCanvas({
   onViewChange,
   onReady,
   onFailure,
+  onStyleError,
 }: Props) {
+  const units = useUnits();
   const mapRef = useRef<MapRef>(null);
   const [loaded, setLoaded] = useState(false);
   const [startView] = useState(() => initialView({ fitTo, center, zoom }));
@@ -151,9 +159,15 @@ export function MapCanvas({
 
   const handleClick = onMapClick
     ? (e: MapLayerMouseEvent) => {
-        // A click on a pin is about the pin, not a new place.
+        // A click on a pin (the engines report it as a click on the map beneath) means the pin's own place, exactly:
+        // clicking the start closes a loop, clicking the meeting pin starts the route there. A drag is no click.
         const target = e.originalEvent.target;
-        if (target instanceof Element && target.closest('.maplibregl-marker, .mapboxgl-marker')) return;
+        const pin = target instanceof Element ? target.closest('.maplibregl-marker, .mapboxgl-marker') : null;
+        if (pin) {
+          const marker = markers?.find((m) => m.id === pin.getAttribute('data-marker-id'));
+          if (marker) onMapClick(marker.position);
+          return;
+        }
         onMapClick(toLngLat(e.lngLat));
       }
     : undefined;
@@ -166,7 +180,11 @@ export function MapCanvas({
       return;
     }
     const url = (e.error as { url?: string } | undefined)?.url;
-    if (!loaded && typeof mapStyle === 'string' && url === mapStyle) onFailure('load');
+    // Before the first frame, an error of no source, naming the style's URL or none (a network error names nothing),
+    // is the style's own.
+    const styleFailed = !loaded && typeof mapStyle === 'string' && !('sourceId' in e) && (url === mapStyle || (onStyleError && url === undefined));
+    if (styleFailed && onStyleError) onStyleError();
+    else if (styleFailed) onFailure('load');
     else console.warn('Map:', e.error?.message ?? e.error);
   };
 
@@ -196,6 +214,7 @@ export function MapCanvas({
       onError={handleError}
     >
       {interactive && <NavigationControl position="top-right" showCompass={false} />}
+      {interactive && <ScaleControl position="bottom-left" unit={units === 'metric' ? 'metric' : 'imperial'} />}
       <Source id="switchback-route" type="geojson" data={routeData}>
         <Layer
           id="switchback-route-casing"
@@ -219,6 +238,8 @@ export function MapCanvas({
             el?.setAttribute('aria-label', m.label);
             el?.setAttribute('role', 'img');
             el?.setAttribute('title', m.label);
+            // How a click on the pin finds its point (handleClick).
+            el?.setAttribute('data-marker-id', m.id);
           }}
         >
           <MarkerBadge kind={m.kind ?? 'point'} draggable={Boolean(m.draggable && interactive)} />

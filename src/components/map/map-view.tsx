@@ -1,5 +1,6 @@
 import clsx from 'clsx';
 import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { readRuntimeConfig } from '../../lib/runtime-config';
 import { Button } from '../ui/button';
 import type { MapEngineProps, MapFailure } from './map-canvas';
 import type { MapViewProps } from './map-types';
@@ -20,7 +21,7 @@ function loadEngine(): Promise<{ default: ComponentType<MapEngineProps> }> {
   // The offline style's land comes from a worker that must first fetch and index the world's shapes: started while
   // the engine's code is still on its way, its first tiles are ready with the map's first frames (one redraw fewer).
   // A worker that cannot start here is tried again when the map asks for its first tile, and reported there.
-  if (!import.meta.env.VITE_MAP_STYLE_URL) {
+  if (!readRuntimeConfig().mapStyleUrls?.length) {
     import('./world-tiles')
       .then(({ startWorldTiles }) => startWorldTiles())
       .catch(() => {});

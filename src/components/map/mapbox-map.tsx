@@ -2,12 +2,13 @@ import 'mapbox-gl/dist/mapbox-gl.css';
 import './map-controls.css';
 import { useQuery } from '@tanstack/react-query';
 import mapboxgl from 'mapbox-gl';
-import { useId, useState } from 'react';
-import { Layer, Map, Marker, NavigationControl, Source } from 'react-map-gl/mapbox';
+import { useState } from 'react';
+import { Layer, Map, Marker, NavigationControl, ScaleControl, Source } from 'react-map-gl/mapbox';
 import type { MapStyle } from '#contract/map-styles';
 import { mapStylesQuery } from '../../features/maps/api';
 import { readJson, STORAGE_KEYS, writeJson } from '../../lib/storage';
 import { MapCanvas, type MapEngineProps, type MapKit } from './map-canvas';
+import { MapStyleSelect } from './map-style-select';
 import { pickMapboxStyle } from './mapbox-styles';
 import { useDarkTheme } from './use-dark-theme';
 
@@ -17,7 +18,7 @@ import { useDarkTheme } from './use-dark-theme';
  * `default_mapbox_style` and becomes the default everywhere.
  */
 // react-map-gl's Mapbox and MapLibre components share one API (one code base); the types differ only in the engine.
-const kit = { Map, Marker, Source, Layer, NavigationControl } as unknown as MapKit;
+const kit = { Map, Marker, Source, Layer, NavigationControl, ScaleControl } as unknown as MapKit;
 const token = import.meta.env.VITE_MAPBOX_TOKEN;
 
 export default function MapboxMap(props: MapEngineProps) {
@@ -26,34 +27,21 @@ export default function MapboxMap(props: MapEngineProps) {
   const styles = data ?? readJson<MapStyle[]>(STORAGE_KEYS.mapboxStyles);
   const [chosen, setChosen] = useState(() => readJson<MapStyle>(STORAGE_KEYS.defaultMapboxStyle));
   const url = pickMapboxStyle(styles, chosen);
-  const selectId = useId();
 
   return (
     <>
       <MapCanvas {...props} kit={kit} mapOptions={{ mapLib: mapboxgl as never, mapboxAccessToken: token } as never} mapStyle={url} dark={dark} />
-      {props.interactive !== false && styles && styles.length > 1 && (
-        <div className="absolute top-2 left-2 z-10">
-          <label htmlFor={selectId} className="sr-only">
-            Map style
-          </label>
-          <select
-            id={selectId}
-            className="min-h-9 rounded-md border border-line bg-surface px-2 text-sm text-fg shadow"
-            value={styles.find((s) => s.mapboxStyleUrl === url)?.id ?? ''}
-            onChange={(e) => {
-              const next = styles.find((s) => String(s.id) === e.target.value);
-              if (!next) return;
-              writeJson(STORAGE_KEYS.defaultMapboxStyle, next);
-              setChosen(next);
-            }}
-          >
-            {styles.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </div>
+      {props.interactive !== false && styles && (
+        <MapStyleSelect
+          styles={styles.map((s) => ({ id: String(s.id), name: s.name }))}
+          value={String(styles.find((s) => s.mapboxStyleUrl === url)?.id ?? '')}
+          onChange={(id) => {
+            const next = styles.find((s) => String(s.id) === id);
+            if (!next) return;
+            writeJson(STORAGE_KEYS.defaultMapboxStyle, next);
+            setChosen(next);
+          }}
+        />
       )}
     </>
   );

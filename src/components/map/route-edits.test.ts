@@ -24,6 +24,11 @@ describe('route edits', () => {
     expect(applyRouteEdit(NO_EDITS, [A, B], { type: 'add', point: C }, 2)).toBeNull();
   });
 
+  it('closes a loop with the start point again, but adds nothing for the last point twice in a row', () => {
+    expect(run([], [{ type: 'add', point: A }, { type: 'add', point: B }, { type: 'add', point: C }, { type: 'add', point: A }]).value).toEqual([A, B, C, A]);
+    expect(applyRouteEdit(NO_EDITS, [A, B], { type: 'add', point: [...B] }, 10)).toBeNull();
+  });
+
   it('moves one point and leaves the others', () => {
     expect(run([A, B, C], [{ type: 'move', index: 1, point: [8, 47] }]).value).toEqual([A, [8, 47], C]);
     expect(applyRouteEdit(NO_EDITS, [A], { type: 'move', index: 3, point: B }, 10)).toBeNull();

@@ -43,6 +43,9 @@ export function applyRouteEdit(edits: RouteEdits, value: LngLat[], edit: RouteEd
   let points: LngLat[];
   if (edit.type === 'add') {
     if (value.length >= maxPoints) return null;
+    // The same place twice in a row is no way further (a second click on the last pin).
+    const last = value[value.length - 1];
+    if (last && last[0] === edit.point[0] && last[1] === edit.point[1]) return null;
     points = [...value, edit.point];
   } else if (edit.type === 'move') {
     if (edit.index < 0 || edit.index >= value.length) return null;

@@ -1,6 +1,9 @@
+/// <reference types="node" />
+// Node's fs reads the stylesheet itself: Vitest does not run Tailwind, so a `?raw` import of it reads empty.
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { Button, buttonClass, type ButtonSize } from './button';
 
 /** The classes of one family (height, inline padding, text size) in a class list. */
@@ -52,5 +55,22 @@ describe('Button', () => {
     expect(button).toHaveAttribute('aria-busy', 'true');
     await userEvent.click(button);
     expect(onClick).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a disabled button', () => {
+  it('keeps readable contrast in every variant: muted text on the quiet surface, never the whole button faded', () => {
+    for (const variant of ['primary', 'secondary', 'ghost', 'danger'] as const) {
+      const classes = buttonClass(variant).split(/\s+/);
+      expect(classes).toContain('button-disabled');
+      expect(classes.filter((c) => c.startsWith('disabled:opacity'))).toEqual([]);
+    }
+    // The utility itself (styles.css), hover included, so no variant's hover colour lights a disabled button up.
+    const styles = readFileSync('src/styles.css', 'utf8');
+    const utility = /@utility button-disabled \{([^]*?)\n\}/.exec(styles)?.[1] ?? '';
+    expect(utility).toContain('&:disabled:hover');
+    expect(utility).toContain('background-color: var(--color-surface-2)');
+    expect(utility).toContain('color: var(--color-muted)');
+    expect(utility).toContain('opacity: 1');
   });
 });

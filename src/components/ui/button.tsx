@@ -30,7 +30,8 @@ const sizes: Record<ButtonSize, string> = {
 export function buttonClass(variant: Variant = 'primary', className?: string, size: ButtonSize = 'md') {
   return clsx(
     'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors',
-    'disabled:cursor-not-allowed disabled:opacity-60',
+    // Disabled: muted text on the quiet surface (styles.css says why).
+    'button-disabled',
     sizes[size],
     variants[variant],
     className,

@@ -9,6 +9,7 @@ import {
   verifyOtpData,
 } from '#contract/auth';
 import { emptyData } from '#contract/envelope';
+import type { Gender } from '#contract/rules';
 import { ownProfile } from '#contract/user';
 import { api } from '../../lib/api-client';
 
@@ -42,7 +43,7 @@ export type CompleteSignUpInput = {
   firstName: string;
   lastName: string;
   dob: string;
-  gender: 'male' | 'female';
+  gender?: Gender | undefined;
   referralCode?: string | undefined;
 };
 
@@ -76,8 +77,9 @@ export const useResetPassword = () =>
     mutationFn: (body: { email: string; password: string; token: string }) => api.post(resetPasswordData, 'reset_password', body),
   });
 
+/** `POST /api/user-type`: the member type, and at sign-up's last step the member's sports too. */
 export const useSaveUserType = () =>
-  useMutation({ mutationFn: (userType: string) => api.post(ownProfile, 'user-type', { userType }) });
+  useMutation({ mutationFn: (body: { userType: string; sports?: number[] }) => api.post(ownProfile, 'user-type', body) });
 
 export const useCheckSocialLogin = () =>
   useMutation({
@@ -91,7 +93,7 @@ export type SocialLoginInput = {
   firstName?: string;
   lastName?: string;
   dob?: string;
-  gender?: 'male' | 'female';
+  gender?: Gender | undefined;
 };
 
 export const useSocialLogin = () =>

@@ -3,7 +3,7 @@
  * that file loads with every first page (check P1), these only with the feed.
  */
 export const feedWords = {
-  updated: 'Feed updated.',
+  updated: 'Post updated.',
   draftSaved: 'Draft saved. Find it in My posts.',
   tooManyPhotos: 'A post holds up to 10 photos; the rest were left out.',
   locationDenied: 'Location is off for Switchback. Type the place instead, or allow location in your browser settings.',

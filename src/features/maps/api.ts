@@ -1,9 +1,24 @@
 import { queryOptions } from '@tanstack/react-query';
 import { mapStylesData, type MapStyle } from '#contract/map-styles';
+import { placeList } from '#contract/places';
 import { api } from '../../lib/api-client';
 import { readJson, STORAGE_KEYS, writeJson } from '../../lib/storage';
 
-export const mapKeys = { styles: ['maps', 'styles'] as const };
+export const mapKeys = { styles: ['maps', 'styles'] as const, places: (q: string) => ['maps', 'places', q] as const };
+
+/**
+ * `GET /api/places?q=`: towns and places by name (the server's geocoder, else its bundled towns), to aim a map. A
+ * name's places do not change: asked once per visit.
+ */
+export const placesQuery = (q: string) =>
+  queryOptions({
+    queryKey: mapKeys.places(q),
+    queryFn: ({ signal }) => api.get(placeList, 'places', { searchParams: { q }, signal }).then((r) => r.data),
+    enabled: q.length > 0,
+    staleTime: Infinity,
+    // A search that fails says so beside the box; a toast per keystroke would be noise.
+    meta: { silent: true },
+  });
 
 /** Spec §2/§9: loaded once per signed-in start and kept under `mapbox_styles` / `default_mapbox_style`. */
 export const mapStylesQuery = queryOptions({

@@ -14,6 +14,7 @@ import {
 import { api } from '../../lib/api-client';
 import { getNextPageParam, initialPageParam, pageSearchParams, type Pages } from '../../lib/paging';
 import { sendAsMutation, useOptimisticToggle } from '../../lib/optimistic-toggle';
+import { groupedSentence } from './format';
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -43,11 +44,16 @@ export const requestsSummaryQuery = queryOptions({
   meta: { silent: true },
 });
 
-/** `GET /api/notifications`: newest first, 20 a page. The page shows its own failure, so no toast. */
+/** The browser's zone: the server gathers read repeats by the member's days, as the page's day headings count them. */
+const memberTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** `GET /api/notifications`: newest first, 20 rows a page, repeats gathered. The page shows its own failure, so no toast. */
 export const notificationListQuery = infiniteQueryOptions({
   queryKey: notificationKeys.list(),
   queryFn: ({ pageParam, signal }) =>
-    api.get(notificationList, 'notifications', { searchParams: pageSearchParams(pageParam), signal }).then((r) => r.data),
+    api
+      .get(notificationList, 'notifications', { searchParams: { ...pageSearchParams(pageParam), timeZone: memberTimeZone() }, signal })
+      .then((r) => r.data),
   initialPageParam,
   getNextPageParam,
   meta: { silent: true },
@@ -69,13 +75,45 @@ export function patchCachedNotifications(queryClient: QueryClient, patch: (n: No
   );
 }
 
-/** Puts a just-written notification at the top of page 1, if the list is cached (newest first). */
-export function prependNotification(queryClient: QueryClient, notification: Notification) {
+/**
+ * Puts a just-written notification at the top of the cached list (newest first). When it repeats an unread row
+ * (same `groupKey`), it joins that row instead: the row moves to the top, led by the new actor, counting one more.
+ * Answers false when the row's members cannot be counted from the cache (more than its avatars show, none of them the
+ * new actor), so the caller asks the server for the list again.
+ */
+export function mergeNotification(queryClient: QueryClient, notification: Notification): boolean {
+  let exact = true;
   queryClient.setQueryData<NotificationPages>(notificationKeys.list(), (data) => {
-    const [first, ...rest] = data?.pages ?? [];
+    const [first] = data?.pages ?? [];
     if (!data || !first || data.pages.some((p) => p.list.some((n) => n.id === notification.id))) return data;
-    return { ...data, pages: [{ ...first, list: [notification, ...first.list], total: first.total + 1 }, ...rest] };
+    const repeated = data.pages.flatMap((p) => p.list).find((n) => !n.isRead && n.groupKey === notification.groupKey);
+    const joined = repeated ? joinRow(repeated, notification) : { row: notification, exact: true };
+    exact = joined.exact;
+    const pages = data.pages.map((page, i) => {
+      const list = repeated ? page.list.filter((n) => n !== repeated) : page.list;
+      return i === 0 ? { ...page, list: [joined.row, ...list], total: page.total + (repeated ? 0 : 1) } : { ...page, list };
+    });
+    return { ...data, pages };
   });
+  return exact;
+}
+
+/** `row` with `latest` joined to it, and whether its count of other members is known exactly. */
+function joinRow(row: Notification, latest: Notification) {
+  const lead = latest.actor;
+  const members = row.otherActorCount + (row.actor ? 1 : 0);
+  const known = !lead || row.actors.some((a) => a.userId === lead.userId);
+  const otherActorCount = members + (known ? 0 : 1) - (lead ? 1 : 0);
+  const joined: Notification = {
+    ...latest,
+    message: lead && latest.action && otherActorCount > 0 ? groupedSentence(lead, otherActorCount, latest.action) : latest.message,
+    actors: lead ? [lead, ...row.actors.filter((a) => a.userId !== lead.userId)].slice(0, 3) : row.actors,
+    otherActorCount,
+    groupedCount: row.groupedCount + latest.groupedCount,
+    thumbnail: latest.thumbnail ?? row.thumbnail,
+    excerpt: latest.excerpt ?? row.excerpt,
+  };
+  return { row: joined, exact: known || members <= row.actors.length };
 }
 
 function cachedNotification(queryClient: QueryClient, id: number) {
@@ -83,8 +121,9 @@ function cachedNotification(queryClient: QueryClient, id: number) {
 }
 
 /**
- * `POST /api/notifications/read`: one notification (its id) or every one (no id). The row and the badge change at
- * once; the server's answer is the badge as it now stands; a failure puts both back.
+ * `POST /api/notifications/read`: one row (its id; the server reads every notification it stands for) or every one
+ * (no id). The row and the badge change at once; the server's answer is the badge as it now stands; a failure puts
+ * both back.
  */
 export function useMarkRead() {
   const queryClient = useQueryClient();
@@ -101,11 +140,13 @@ export function useMarkRead() {
         list: queryClient.getQueryData<NotificationPages>(notificationKeys.list()),
         badge: queryClient.getQueryData<NotificationBadge>(notificationKeys.badge()),
       };
-      const wasUnread = notificationId === undefined || cachedNotification(queryClient, notificationId)?.isRead === false;
+      const row = notificationId === undefined ? undefined : cachedNotification(queryClient, notificationId);
+      const wasUnread = notificationId === undefined || row?.isRead === false;
       patchCachedNotifications(queryClient, (n) => (notificationId === undefined || n.id === notificationId ? { ...n, isRead: true } : n));
       if (wasUnread) {
+        // A row stands for `groupedCount` notifications, and the server reads them all.
         queryClient.setQueryData<NotificationBadge>(notificationKeys.badge(), (b) =>
-          b && { ...b, unreadCount: notificationId === undefined ? 0 : Math.max(0, b.unreadCount - 1) },
+          b && { ...b, unreadCount: notificationId === undefined ? 0 : Math.max(0, b.unreadCount - (row?.groupedCount ?? 1)) },
         );
       }
       return previous;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayLabel, groupByDay } from './format';
+import { dayLabel, groupByDay, groupedSentence } from './format';
 
 // Local times, so the tests hold in any time zone the machine has.
 const now = new Date(2026, 2, 10, 9, 30);
@@ -10,6 +10,13 @@ describe('dayLabel', () => {
     expect(dayLabel(at(2026, 2, 10, 0, 5), now)).toBe('Today');
     expect(dayLabel(at(2026, 2, 9, 23, 59), now)).toBe('Yesterday');
     expect(dayLabel(at(2026, 2, 9, 0, 1), now)).toBe('Yesterday');
+  });
+
+  it('names the days of the past week by their weekday', () => {
+    expect(dayLabel(at(2026, 2, 8), now, 'en-US')).toBe('Sunday');
+    expect(dayLabel(at(2026, 2, 4), now, 'en-US')).toBe('Wednesday');
+    expect(dayLabel(at(2026, 2, 4), now, 'de-DE')).toBe('Mittwoch');
+    expect(dayLabel(at(2026, 2, 3), now, 'en-US')).toBe('Tuesday, March 3');
   });
 
   it('names older days in the locale, with the year only when it is not this one', () => {
@@ -27,5 +34,13 @@ describe('groupByDay', () => {
       ['Yesterday', [2]],
       ['Monday, March 2', [3]],
     ]);
+  });
+});
+
+describe('groupedSentence', () => {
+  it('names the latest actor and counts the others, as the server words a gathered row', () => {
+    const maya = { userId: 1, handleName: 'maya', firstName: 'Maya', lastName: 'Ridge', profileImage: null };
+    expect(groupedSentence(maya, 3, 'reacted to your post.')).toBe('Maya Ridge and 3 others reacted to your post.');
+    expect(groupedSentence({ ...maya, firstName: '', lastName: '' }, 1, 'commented on your post.')).toBe('@maya and 1 other commented on your post.');
   });
 });

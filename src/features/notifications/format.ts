@@ -1,3 +1,5 @@
+import type { NotificationActor } from '#contract/notifications';
+import { displayName } from '../../lib/display-name';
 import { dateTimeFormat } from '../../lib/intl-format';
 
 const DAY_MS = 86_400_000;
@@ -12,12 +14,16 @@ function daysBetween(then: Date, now: Date) {
   return Math.round((startOfDay(now).getTime() - startOfDay(then).getTime()) / DAY_MS);
 }
 
-/** "Today", "Yesterday", then "Monday, March 2" in the member's locale (with the year when it is not this one). */
+/**
+ * "Today", "Yesterday", the weekday within the week ("Friday"), then "Monday, March 2" in the member's locale (with
+ * the year when it is not this one).
+ */
 export function dayLabel(iso: string, now = new Date(), locale?: string) {
   const date = new Date(iso);
   const days = daysBetween(date, now);
   if (days <= 0) return 'Today';
   if (days === 1) return 'Yesterday';
+  if (days < 7) return dateTimeFormat(locale, { weekday: 'long' }).format(date);
   return dateTimeFormat(locale, {
     weekday: 'long',
     month: 'long',
@@ -36,4 +42,12 @@ export function groupByDay<T extends { createdAt: string }>(items: T[], now = ne
     else groups.push({ label, items: [item] });
   }
   return groups;
+}
+
+/**
+ * "Maya Ridge and 3 others reacted to your post.": a row's sentence once a pushed notification joins it, in the words
+ * the server gives a gathered row (server/modules/notifications/sentences.ts `groupedSentence`).
+ */
+export function groupedSentence(lead: NotificationActor, others: number, action: string) {
+  return `${displayName(lead)} and ${others} ${others === 1 ? 'other' : 'others'} ${action}`;
 }

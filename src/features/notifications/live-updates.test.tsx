@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Notification } from '#contract/notifications';
 import type { LiveMessage } from '#contract/realtime';
 import type { MemberProfile } from '#contract/social';
 import { ok } from '../../test/fixtures';
@@ -32,7 +33,7 @@ const robinProfile: MemberProfile = {
 };
 
 /** The signed-in frame (which holds the live connection) with the notifications page in it, socket open, as the routes put them together. */
-async function renderSignedIn(badge = aBadge(0, 0)) {
+async function renderSignedIn(badge = aBadge(0, 0), listed: Notification[] = []) {
   signedInMember();
   let current = badge;
   const badgeAsked = serveBadge(() => current);
@@ -42,7 +43,7 @@ async function renderSignedIn(badge = aBadge(0, 0)) {
     invitesAsked++;
     return [];
   });
-  serveNotifications([aPage([aNotification({ id: 1, message: 'Lee Park started following you.', isRead: true })])]);
+  serveNotifications([aPage([...listed, aNotification({ id: 1, message: 'Lee Park started following you.', isRead: true })])]);
   const view = await renderWithProviders(
     <>
       <MainLayout live={LIVE_UPDATES} />
@@ -94,7 +95,27 @@ describe('live updates', () => {
     expect(screen.getAllByRole('link', { name: /Robin Ridge started following you/ })).toHaveLength(1);
   });
 
-  it('a follow request refreshes the waiting requests and the Members badge', async () => {
+  it('a pushed repeat joins its unread row: the new actor leads, counted with the others, avatars stacked', async () => {
+    const sam = { userId: 22, handleName: 'samrivera', firstName: 'Sam', lastName: 'Rivera', profileImage: '/media/sam.webp' };
+    const ana = { userId: 23, handleName: 'anaone', firstName: 'Ana', lastName: 'One', profileImage: null };
+    const maya = { userId: 24, handleName: 'mayaridge', firstName: 'Maya', lastName: 'Ridge', profileImage: '/media/maya.webp' };
+    const aboutPost = { kind: 'likes', subjectType: 'feed', subjectId: 88, groupKey: 'likes:feed:88:unread:reacted to your post.', action: 'reacted to your post.' } as const;
+    const { push } = await renderSignedIn(aBadge(2, 0), [
+      aNotification({ id: 4, ...aboutPost, message: 'Sam Rivera and 1 other reacted to your post.', actor: sam, actors: [sam, ana], otherActorCount: 1, groupedCount: 2, thumbnail: '/media/p/thumb.webp' }),
+    ]);
+    expect(screen.getByRole('link', { name: /^Unread: Sam Rivera and 1 other reacted to your post\./ })).toBeInTheDocument();
+
+    push({ type: 'notification', notification: aNotification({ id: 7, ...aboutPost, message: 'Maya Ridge reacted to your post.', actor: maya, thumbnail: '/media/p/thumb.webp' }), badge: aBadge(3, 0) });
+    const row = await screen.findByRole('link', { name: /^Unread: Maya Ridge and 2 others reacted to your post\./ });
+    expect(screen.queryByRole('link', { name: /Sam Rivera/ })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /reacted to your post/ })).toHaveLength(1);
+    // Three avatars, the newest actor's in front, and the post's photo.
+    expect([...row.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual(['/media/maya.webp', '/media/sam.webp', '/media/p/thumb.webp']);
+    expect(within(row).getByText('AO')).toBeInTheDocument();
+    expect(within(topBar()).getByRole('link', { name: 'Notifications, 3 unread' })).toBeInTheDocument();
+  });
+
+  it('a follow request refreshes the waiting requests and the Notifications badge', async () => {
     const { push, summaryAsked, queryClient } = await renderSignedIn();
     queryClient.setQueryData(['social', 'requests', ''], { pages: [], pageParams: [] });
     const before = summaryAsked.count;
@@ -105,7 +126,7 @@ describe('live updates', () => {
     });
     await waitFor(() => expect(summaryAsked.count).toBe(before + 1));
     expect(queryClient.getQueryState(['social', 'requests', ''])?.isInvalidated).toBe(true);
-    expect(within(topBar()).getByRole('link', { name: 'Members, 1 follow request' })).toBeInTheDocument();
+    expect(within(topBar()).getByRole('link', { name: 'Notifications, 1 unread, 1 follow request' })).toBeInTheDocument();
   });
 
   it('an accepted request makes cached member profiles ask again', async () => {
@@ -122,12 +143,11 @@ describe('live updates', () => {
   it('a badge message updates both navigation badges and the tab title', async () => {
     const { push } = await renderSignedIn();
     push({ type: 'badge', badge: aBadge(120, 2) });
-    await within(topBar()).findByRole('link', { name: 'Notifications, 99+ unread' });
-    for (const nav of screen.getAllByRole('navigation', { name: 'Main' })) {
-      expect(within(nav).getByRole('link', { name: 'Notifications, 99+ unread' })).toBeInTheDocument();
-      expect(within(nav).getByRole('link', { name: 'Members, 2 follow requests' })).toBeInTheDocument();
-      expect(within(nav).getAllByText('99+')).toHaveLength(1);
-    }
+    await within(topBar()).findByRole('link', { name: 'Notifications, 99+ unread, 2 follow requests' });
+    // The wide bar's entry and the phone's bell in the top bar.
+    const entries = screen.getAllByRole('link', { name: 'Notifications, 99+ unread, 2 follow requests' });
+    expect(entries).toHaveLength(2);
+    for (const entry of entries) expect(within(entry).getByText('99+')).toBeInTheDocument();
     expect(document.title).toBe('(99+) Switchback');
 
     push({ type: 'badge', badge: aBadge(0, 0) });

@@ -5,7 +5,7 @@ import type { LiveMessage } from '#contract/realtime';
 import { liveSocket } from '../../lib/live-socket';
 import { sessionStore } from '../../lib/session-store';
 import { useSessionActions } from '../auth/session-context';
-import { notificationKeys, prependNotification, requestsSummaryKey } from './api';
+import { mergeNotification, notificationKeys, requestsSummaryKey } from './api';
 
 /**
  * What another area keeps current from the live connection, its own cache only (the follow lists, the invitations
@@ -26,7 +26,7 @@ export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage,
   let badgeBefore: NotificationBadge | undefined;
   switch (message.type) {
     case 'notification': {
-      prependNotification(queryClient, message.notification);
+      if (!mergeNotification(queryClient, message.notification)) void queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
       badgeBefore = setBadge(queryClient, message.badge);
       if (message.notification.kind === 'follow_request') void queryClient.invalidateQueries({ queryKey: requestsSummaryKey });
       break;

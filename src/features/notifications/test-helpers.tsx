@@ -5,19 +5,30 @@ import type { MemberCard } from '#contract/social';
 import { fail, ok } from '../../test/fixtures';
 import { server } from '../../test/msw-server';
 
-/** Wire fixtures typed by the contract. */
-export const aNotification = (over: Partial<Notification> = {}): Notification => ({
-  id: 1,
-  kind: 'new_follower',
-  message: 'Robin Ridge started following you.',
-  actor: { userId: 21, handleName: 'robinridge', firstName: 'Robin', lastName: 'Ridge', profileImage: null },
-  subjectType: 'profile',
-  subjectId: 21,
-  parentId: null,
-  isRead: false,
-  createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
-  ...over,
-});
+/** Wire fixtures typed by the contract; a notification alone in its row unless `over` gathers it. */
+export const aNotification = (over: Partial<Notification> = {}): Notification => {
+  const id = over.id ?? 1;
+  const actor = over.actor === undefined ? { userId: 21, handleName: 'robinridge', firstName: 'Robin', lastName: 'Ridge', profileImage: null } : over.actor;
+  return {
+    id,
+    kind: 'new_follower',
+    message: 'Robin Ridge started following you.',
+    actor,
+    subjectType: 'profile',
+    subjectId: 21,
+    parentId: null,
+    isRead: false,
+    createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+    groupKey: `n${id}`,
+    action: null,
+    actors: actor ? [actor] : [],
+    otherActorCount: 0,
+    groupedCount: 1,
+    thumbnail: null,
+    excerpt: null,
+    ...over,
+  };
+};
 
 export const aBadge = (unreadCount = 0, newFollowerRequestCount = 0): NotificationBadge => ({ unreadCount, newFollowerRequestCount });
 

@@ -8,10 +8,9 @@ import {
   profileSettingBody,
   profileSummaryData,
   validateHandleData,
-  type changeMobileBody,
-  type updateMobileBody,
   type updateProfileBody,
 } from '#contract/profile';
+import type { changeMobileBody, updateMobileBody } from '#contract/phone';
 import { ownProfile, type OwnProfile } from '#contract/user';
 import { api } from '../../lib/api-client';
 import { uploadImage, type ImagePurpose } from '../../lib/upload';

@@ -1,12 +1,17 @@
 import type { IconName } from '../../components/icons';
 import type { NotificationBadge } from '#contract/notifications';
+import { badgeText } from '../notifications/badge-text';
 
 export type NavItem = {
   to: string;
   label: string;
   icon: IconName;
-  /** A count from the notification badge shown on the entry, and how a screen reader hears it. */
-  count?: { of: keyof NotificationBadge; describe: (count: number, shown: string) => string };
+  /**
+   * The badge's counts summed on the entry, and what a screen reader hears after the label ("Notifications, 3 unread").
+   */
+  count?: { of: readonly (keyof NotificationBadge)[]; describe: (badge: NotificationBadge) => string };
+  /** On phones the entry sits in the top bar as an icon (the bell, as Strava and Instagram put it), not in the tabs. */
+  topBarOnPhones?: boolean;
   /** Whether a path belongs to this entry's area; by default the entry's path and everything under it. */
   owns?: (pathname: string) => boolean;
 };
@@ -15,6 +20,22 @@ export type NavItem = {
 const OWN_PROFILE = /^\/profile(\/(edit|gears|activities|shorts|associate)(\/.*)?)?\/?$/;
 /** Another member's profile belongs with Members (People), not with your own Profile. */
 const PEOPLE = /^\/(members|followers|following)(\/.*)?$|^\/profile\/[^/]+(\/.*)?$/;
+
+/** What waits, in words: "3 unread, 1 follow request". */
+function describeNotifications({ unreadCount, newFollowerRequestCount: requests }: NotificationBadge) {
+  return [
+    unreadCount > 0 && `${badgeText(unreadCount)} unread`,
+    requests > 0 && (requests === 1 ? '1 follow request' : `${badgeText(requests)} follow requests`),
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** The entry's count from the badge: its counts summed, 0 while the badge loads. */
+export function navItemCount(item: NavItem, badge: NotificationBadge | undefined) {
+  if (!item.count || !badge) return 0;
+  return item.count.of.reduce((sum, key) => sum + badge[key], 0);
+}
 
 /** Whether `pathname` is in `item`'s area, so that entry shows as the current one. */
 export function navItemOwns(item: NavItem, pathname: string) {
@@ -33,8 +54,14 @@ export const NAV_ITEMS: NavItem[] = [
     label: 'Members',
     icon: 'members',
     owns: (path) => PEOPLE.test(path) && !OWN_PROFILE.test(path),
-    count: { of: 'newFollowerRequestCount', describe: (n, shown) => (n === 1 ? '1 follow request' : `${shown} follow requests`) },
   },
-  { to: '/notifications', label: 'Notifications', icon: 'notifications', count: { of: 'unreadCount', describe: (_n, shown) => `${shown} unread` } },
+  {
+    to: '/notifications',
+    label: 'Notifications',
+    icon: 'notifications',
+    // Follow requests wait at the top of the notifications, so their count is on the bell, not on Members.
+    count: { of: ['unreadCount', 'newFollowerRequestCount'], describe: describeNotifications },
+    topBarOnPhones: true,
+  },
   { to: '/profile', label: 'Profile', icon: 'profile', owns: (path) => OWN_PROFILE.test(path) },
 ];

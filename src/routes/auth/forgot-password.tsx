@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ForgotPasswordFlow } from '../../features/auth/components/forgot-password-flow';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 export const Route = createFileRoute('/auth/forgot-password')({
-  component: ForgotPasswordFlow,
+  component: function ForgotPassword() {
+    useDocumentTitle('Reset your password');
+    return <ForgotPasswordFlow />;
+  },
 });

@@ -17,7 +17,7 @@ async function renderForm(social = aSocialLoginState()) {
 async function fillTheRest(user: ReturnType<typeof userEvent.setup>, dob = '1988-09-30') {
   await user.type(screen.getByLabelText('Handle'), 'samrides');
   await user.type(screen.getByLabelText('Date of birth'), dob);
-  await user.click(screen.getByRole('radio', { name: 'male' }));
+  await user.click(screen.getByRole('radio', { name: 'Male' }));
 }
 
 describe('CompleteProfileForm', () => {
@@ -64,7 +64,8 @@ describe('CompleteProfileForm', () => {
     await waitFor(() => expect(screen.getByLabelText('Handle')).toHaveAccessibleDescription('Handle may contain only letters and digits'));
     expect(screen.getByLabelText('Last name')).toHaveAccessibleDescription('Enter your last name');
     expect(screen.getByLabelText('Date of birth')).toHaveAccessibleDescription('You must be at least 13 to join');
-    expect(screen.getByText('Choose male or female')).toBeInTheDocument();
+    // Issue 19: gender is optional, so its absence is not an error.
+    expect(screen.getByRole('group', { name: 'Gender (optional)' })).not.toHaveAccessibleDescription();
     expect(bodies).toEqual([]);
   });
 
@@ -87,7 +88,7 @@ describe('CompleteProfileForm', () => {
     expect(screen.getByLabelText('Handle')).toHaveValue('samrides');
     expect(screen.getByLabelText('First name')).toHaveValue('Sam');
     expect(screen.getByLabelText('Date of birth')).toHaveValue('1988-09-30');
-    expect(screen.getByRole('radio', { name: 'male' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Male' })).toBeChecked();
     expect(localStorage.getItem('access_token')).toBeNull();
     expect(sessionStorage.getItem('social_login')).not.toBeNull();
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();

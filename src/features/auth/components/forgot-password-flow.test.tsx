@@ -125,7 +125,8 @@ describe('ForgotPasswordFlow', () => {
   it.each([
     ['too short', 'Ab1!', 'Password must be at least 8 characters'],
     ['without a digit', 'Abcdefgh!', 'Password must contain at least one digit'],
-    ['without one of !@#$%&*', 'Abcdefgh1', 'Password must contain at least one of !@#$%&*'],
+    // Issue 19: any character but a letter or digit is the symbol now (spec §5 named only !@#$%&*).
+    ['without a symbol', 'Abcdefgh1', 'Password must contain at least one symbol (anything but a letter or digit)'],
     ['longer than 128 characters', `Aa1!${'x'.repeat(125)}`, 'Password must be at most 128 characters'],
   ])('the new password step refuses a password %s', async (_case, password, message) => {
     forgotPasswordIssues('reset-1');

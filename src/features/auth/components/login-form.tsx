@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useLogin } from '../api';
-import { loginForm } from '../form-schemas';
+import { loginForm } from '../login-schema';
 import { safeRedirect } from '../safe-redirect';
 import { useSessionActions } from '../session-context';
 import { AuthCard } from './auth-card';

@@ -1,7 +1,9 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { Gender } from '#contract/rules';
+import { GenderField } from '../../../components/ui/gender-field';
 import { TextField } from '../../../components/ui/text-field';
 
-type ProfileValues = { handleName: string; firstName: string; lastName: string; dob: string; gender: 'male' | 'female' };
+type ProfileValues = { handleName: string; firstName: string; lastName: string; dob: string; gender?: Gender | null | undefined };
 
 /** Handle, names, birth date and gender: asked at sign-up and when completing a Google sign-up. */
 export function ProfileFields({
@@ -25,22 +27,7 @@ export function ProfileFields({
         <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
       </div>
       <TextField label="Date of birth" type="date" autoComplete="bday" error={errors.dob?.message} {...register('dob')} />
-      <fieldset className="flex flex-col gap-1">
-        <legend className="text-sm font-medium">Gender</legend>
-        <div className="flex gap-6">
-          {(['male', 'female'] as const).map((g) => (
-            <label key={g} className="flex min-h-11 items-center gap-2 capitalize">
-              <input type="radio" value={g} className="size-4 accent-brand" {...register('gender')} />
-              {g}
-            </label>
-          ))}
-        </div>
-        {errors.gender?.message && (
-          <p role="alert" className="text-sm text-danger">
-            {errors.gender.message}
-          </p>
-        )}
-      </fieldset>
+      <GenderField error={errors.gender?.message} {...register('gender')} />
     </>
   );
 }

@@ -48,7 +48,7 @@ async function fillDetails(user: ReturnType<typeof userEvent.setup>, over: Parti
   if (v.first) await user.type(screen.getByLabelText('First name'), v.first);
   if (v.last) await user.type(screen.getByLabelText('Last name'), v.last);
   if (v.dob) await user.type(screen.getByLabelText('Date of birth'), v.dob);
-  await user.click(screen.getByRole('radio', { name: 'female' }));
+  await user.click(screen.getByRole('radio', { name: 'Female' }));
 }
 
 describe('SignUpFlow — e-mail step', () => {
@@ -268,7 +268,8 @@ describe('SignUpFlow — details step', () => {
   it.each([
     ['too short', 'Ab1!xyz', 'Password must be at least 8 characters'],
     ['without a digit', 'Abcdefgh!', 'Password must contain at least one digit'],
-    ['without one of !@#$%&*', 'Abcdefgh1', 'Password must contain at least one of !@#$%&*'],
+    // Issue 19: any character but a letter or digit is the symbol now (spec §5 named only !@#$%&*).
+    ['without a symbol', 'Abcdefgh1', 'Password must contain at least one symbol (anything but a letter or digit)'],
     ['longer than 128 characters', `Aa1!${'x'.repeat(125)}`, 'Password must be at most 128 characters'],
   ])('refuses a password %s and posts nothing', async (_case, password, message) => {
     const { user } = await reachDetails();
@@ -320,7 +321,7 @@ describe('SignUpFlow — details step', () => {
     expect(bodies[0]).toMatchObject({ dob: bornYearsAgo(13) });
   });
 
-  it('asks for the names, the birth date and the gender when they are missing', async () => {
+  it('asks for the names and the birth date when they are missing, not for the optional gender', async () => {
     const { user } = await reachDetails();
     const bodies = answerPost('register/complete', () => HttpResponse.json(ok(aSession())));
     await user.click(screen.getByLabelText('Password'));
@@ -330,7 +331,8 @@ describe('SignUpFlow — details step', () => {
     await waitFor(() => expect(screen.getByLabelText('First name')).toHaveAccessibleDescription('Enter your first name'));
     expect(screen.getByLabelText('Last name')).toHaveAccessibleDescription('Enter your last name');
     expect(screen.getByLabelText('Date of birth')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByText('Choose male or female')).toBeInTheDocument();
+    // Issue 19: gender is optional, so its absence is not an error.
+    expect(screen.getByRole('group', { name: 'Gender (optional)' })).not.toHaveAccessibleDescription();
     expect(bodies).toEqual([]);
   });
 
@@ -373,7 +375,7 @@ describe('SignUpFlow — details step', () => {
     expect(screen.getByLabelText('First name')).toHaveValue('Maya');
     expect(screen.getByLabelText('Last name')).toHaveValue('Torres');
     expect(screen.getByLabelText('Date of birth')).toHaveValue('1991-04-12');
-    expect(screen.getByRole('radio', { name: 'female' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Female' })).toBeChecked();
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
     expect(localStorage.getItem('access_token')).toBeNull();
   });

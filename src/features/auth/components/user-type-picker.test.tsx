@@ -54,6 +54,21 @@ describe('UserTypePicker', () => {
     expect(await screen.findByText('Saved. You can change this later in your profile.')).toBeInTheDocument();
   });
 
+  it('asks for the member’s sports and saves them with the type', async () => {
+    signedIn();
+    const bodies = answerPost('user-type', () => HttpResponse.json(ok(aProfile({ userType: 'member', sports: [53, 35] }))));
+    const user = userEvent.setup();
+    await renderWithProviders(<UserTypePicker />, { path: '/auth/user-type' });
+    await user.click(screen.getByRole('radio', { name: /Rider or hiker/ }));
+    // Ticked in any order, sent in the spec's.
+    await user.click(screen.getByRole('checkbox', { name: 'Hiking' }));
+    await user.click(screen.getByRole('checkbox', { name: 'MTB' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/auth/sign-up-success');
+    expect(bodies).toEqual([{ userType: 'member', sports: [53, 35] }]);
+    expect(storedUser().sports).toEqual([53, 35]);
+  });
+
   it('preselects the type the member already has', async () => {
     signedIn({ userType: 'guardian' });
     const bodies = answerPost('user-type', () => HttpResponse.json(ok(aProfile({ userType: 'guardian' }))));

@@ -1,25 +1,31 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { USER_TYPES } from '#contract/rules';
+import { USER_TYPES } from '#contract/user-types';
 import { Button } from '../../../components/ui/button';
 import { messages } from '../../../lib/messages';
 import { toast } from '../../../lib/toast';
+import { SportChips } from '../../profile/components/sport-chips';
 import { useSaveUserType } from '../api';
 import { useSession, useSessionActions } from '../session-context';
 import { AuthCard } from './auth-card';
 
-/** The sign-up step where a new member says what brings them here (spec §6 user-type). */
+/**
+ * Sign-up's last step: what brings the new member here (spec §6 user-type) and which sports they do, which the landing
+ * page promises the app follows. Both can be changed later in Edit profile.
+ */
 export function UserTypePicker() {
   const { user } = useSession();
   const { setUser } = useSessionActions();
   const [choice, setChoice] = useState<string | null>(user?.userType ?? null);
+  const [sports, setSports] = useState<number[]>(() => [...(user?.sports ?? [])]);
   const save = useSaveUserType();
   const navigate = useNavigate();
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     if (!choice) return;
-    const { data } = await save.mutateAsync(choice).catch(() => ({ data: null }));
+    // No sport ticked leaves the member's sports as they are.
+    const { data } = await save.mutateAsync({ userType: choice, ...(sports.length > 0 && { sports }) }).catch(() => ({ data: null }));
     if (!data) return;
     setUser(data);
     toast.success(messages.user.userTypeSaved);
@@ -51,6 +57,7 @@ export function UserTypePicker() {
             </label>
           ))}
         </fieldset>
+        <SportChips value={sports} onChange={setSports} />
         <Button type="submit" busy={save.isPending} disabled={!choice}>
           Continue
         </Button>

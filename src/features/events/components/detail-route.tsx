@@ -4,7 +4,17 @@ import type { LngLat } from '#contract/map-routes';
 import { ElevationProfile } from '../../../components/map/elevation-profile';
 import { MapView } from '../../../components/map/map-view';
 import type { MapMarker } from '../../../components/map/map-types';
+import { Icon } from '../../../components/icons';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { useRouteGpxDownload } from '../route-download';
 import { RouteFigures } from './route-figures';
+
+/** OpenStreetMap's directions to the point, from wherever the member says (its page asks for the start). */
+export const directionsUrl = ([lng, lat]: LngLat) => `https://www.openstreetmap.org/directions?route=%3B${lat}%2C${lng}#map=15/${lat}/${lng}`;
+/** The point for the phone's own map app (RFC 5870), labelled with the event's name where the app shows one. */
+export const geoUri = ([lng, lat]: LngLat, label: string) => `geo:${lat},${lng}?q=${lat},${lng}(${encodeURIComponent(label)})`;
+
+const iconProps = { className: 'size-4', strokeWidth: 2 } as const;
 
 /**
  * Where the event goes: the map with the route's line and the meeting point, fitted to both; the route's length,
@@ -13,6 +23,7 @@ import { RouteFigures } from './route-figures';
  */
 export function DetailRoute({ event }: { event: Event }) {
   const headingId = useId();
+  const gpx = useRouteGpxDownload();
   const { route, latitude, longitude } = event;
   const coordinates = route?.coordinates;
 
@@ -39,6 +50,28 @@ export function DetailRoute({ event }: { event: Event }) {
         {...(coordinates ? { route: coordinates } : {})}
         markers={markers}
       />
+      {/* On a phone the buttons share each row evenly rather than leaving a ragged edge. */}
+      <div className="flex flex-wrap gap-2 *:flex-1 sm:*:flex-none">
+        {meeting && (
+          <a href={directionsUrl(meeting)} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary')}>
+            <Icon name="pin" {...iconProps} />
+            Directions<span className="sr-only"> to the meeting point on OpenStreetMap (opens in a new tab)</span>
+          </a>
+        )}
+        {/* Only where the pointer is a finger: phones open geo: links in their map app; desktops mostly cannot. */}
+        {meeting && (
+          <a href={geoUri(meeting, event.eventName)} className={buttonClass('secondary', 'pointer-fine:hidden')}>
+            <Icon name="compass" {...iconProps} />
+            Open in maps app
+          </a>
+        )}
+        {route && (
+          <Button variant="secondary" busy={gpx.isPending} onClick={() => gpx.mutate(route.routeId)}>
+            {!gpx.isPending && <Icon name="routeMap" {...iconProps} />}
+            Download GPX
+          </Button>
+        )}
+      </div>
       {route && <RouteFigures route={route} />}
       {route && <ElevationProfile coordinates={route.coordinates} elevations={route.elevations} className="w-full" />}
     </section>

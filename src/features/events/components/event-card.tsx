@@ -25,7 +25,7 @@ export function EventCard({ event }: { event: Event }) {
   const readerTime = formatInReaderZone(event);
 
   return (
-    <article aria-labelledby={headingId} className="flex h-full flex-col overflow-hidden border-line bg-surface sm:rounded-2xl sm:border">
+    <article aria-labelledby={headingId} className="flex flex-col overflow-hidden rounded-2xl border border-line bg-surface">
       <Link to="/events/$eventId" params={{ eventId: String(event.id) }} tabIndex={-1} aria-hidden="true" className="block">
         <EventBanner event={event} />
       </Link>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useDeferredValue } from 'react';
 import { PageSpinner } from '../../../components/ui/spinner';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CommentThread } from '../../comments/components/comment-thread';
 import { eventComments } from '../event-comments';
 import { eventDetailQuery } from '../api';
@@ -19,6 +20,7 @@ import { Icon } from '../../../components/icons';
 export function EventDetailPage({ eventId }: { eventId: number }) {
   const { data: event } = useQuery(eventDetailQuery(eventId));
   const navigate = useNavigate();
+  useDocumentTitle(event?.eventName);
   // What, when and Going come in the first frame; the route's map, the people and the comments follow at low
   // priority, in slices between frames (the whole page in one go held the thread ~100 ms at 4x CPU: check P7).
   // A link to a part of the page (#comments) gets it all at once, so the browser can scroll to it.

@@ -1,12 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import clsx from 'clsx';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { EventTab } from '#contract/events';
+import { Icon } from '../../../components/icons';
+import { scrollRowFade } from '../../../components/scroll-row';
 import { AddressSearchBox } from '../../../components/search-box';
+import { buttonClass } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
 import { distanceToMetres, UNIT_LABELS, useUnits, type Units } from '../../../lib/units';
 import { SportFilter } from '../../../components/sport-filter';
 import type { EventSearch } from '../event-search-params';
-import { askPosition, useSharedPosition, type PositionProblem } from '../shared-position';
+import { findPlace } from '../../../components/map/map-start';
+import { useSession } from '../../auth/session-context';
+import { askPosition, sharedPosition, useSharedPosition, type PositionProblem } from '../shared-position';
 
 export const EVENT_TAB_LABELS: Record<EventTab, string> = {
   upcoming: 'Upcoming',
@@ -40,6 +47,10 @@ export function EventFilters({ search }: { search: EventSearch }) {
   const set = (change: Partial<EventSearch>) => void navigate({ search: (s) => ({ ...s, ...change }), replace: true });
   const selected = search.type ?? 'upcoming';
   const tabs = useRef<HTMLElement>(null);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const chosenFilters = (search.sport_id !== undefined ? 1 : 0) + (search.range !== undefined ? 1 : 0);
+  const sport = <SportFilter value={search.sport_id} onChange={(sportId) => set({ sport_id: sportId })} />;
+  const range = <RangeFilter range={search.range} onChange={(value) => set({ range: value })} />;
 
   // On a phone the tabs scroll sideways: the chosen one (from a link, or the back button) is scrolled into sight.
   // Measured in the next frame, where the page is laid out anyway: measuring here would force the layout of the
@@ -58,8 +69,8 @@ export function EventFilters({ search }: { search: EventSearch }) {
   }, [selected]);
 
   return (
-    <div className="flex flex-col gap-3 px-4 sm:px-0">
-      <nav ref={tabs} aria-label="Which events" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+    <div className="flex flex-col gap-3">
+      <nav ref={tabs} aria-label="Which events" className={clsx('overflow-x-auto sm:pr-0 sm:[mask-image:none]', scrollRowFade)}>
         <div className="flex min-w-max gap-1 rounded-xl bg-surface-2 p-1 sm:min-w-0">
           {TABS.map((tab) => {
             const active = (tab.type ?? 'upcoming') === selected;
@@ -84,16 +95,45 @@ export function EventFilters({ search }: { search: EventSearch }) {
           })}
         </div>
       </nav>
-      <AddressSearchBox value={search.search ?? ''} onSettled={(text) => set({ search: text || undefined })} label="Search events" placeholder="Search events by name or place" />
-      <SportFilter value={search.sport_id} onChange={(sportId) => set({ sport_id: sportId })} />
-      <RangeFilter range={search.range} onChange={(range) => set({ range })} />
+      <div className="flex gap-2">
+        <div className="min-w-0 flex-1">
+          <AddressSearchBox value={search.search ?? ''} onSettled={(text) => set({ search: text || undefined })} label="Search events" placeholder="Name or place" />
+        </div>
+        {/* On a phone the sport and distance wait behind one button, so the first events show on the first screen. */}
+        <button type="button" aria-haspopup="dialog" className={buttonClass('secondary', 'shrink-0 sm:hidden')} onClick={() => setSheetOpen(true)}>
+          <Icon name="sliders" className="size-4" strokeWidth="2" />
+          Filters
+          {chosenFilters > 0 && (
+            <>
+              <span aria-hidden="true" className="rounded-full bg-brand px-1.5 text-xs leading-5 tabular-nums text-on-brand">
+                {chosenFilters}
+              </span>
+              <span className="sr-only">{`, ${chosenFilters} chosen`}</span>
+            </>
+          )}
+        </button>
+      </div>
+      <div className="hidden flex-col gap-3 sm:flex">
+        {sport}
+        {range}
+      </div>
+      {sheetOpen && (
+        <Dialog title="Filters" onClose={() => setSheetOpen(false)}>
+          <SportFilter wrap value={search.sport_id} onChange={(sportId) => set({ sport_id: sportId })} />
+          {range}
+          <button type="button" className={buttonClass('primary', 'w-full')} onClick={() => setSheetOpen(false)}>
+            Show events
+          </button>
+        </Dialog>
+      )}
     </div>
   );
 }
 
 /**
- * "Within 10 mi" and so on. Choosing a distance asks the browser where the member is; refused or unknown, the page
- * says so plainly and the list stays unfiltered.
+ * "Within 10 mi" and so on. Choosing a distance asks the browser where the member is; refused or unknown, distances
+ * are from the profile's place (found by the place search) and the page says so; without one either, the page says
+ * so plainly and the list stays unfiltered.
  */
 function RangeFilter({ range, onChange }: { range: number | undefined; onChange(range: number | undefined): void }) {
   const units = useUnits();
@@ -101,6 +141,9 @@ function RangeFilter({ range, onChange }: { range: number | undefined; onChange(
   const position = useSharedPosition();
   const [asking, setAsking] = useState(false);
   const [problem, setProblem] = useState<PositionProblem | null>(null);
+  const [fromProfile, setFromProfile] = useState<string | null>(null);
+  const { user } = useSession();
+  const queryClient = useQueryClient();
   const unit = UNIT_LABELS[units].distance;
   const options = RANGE_STEPS.map((step) => ({ km: kmOf(step, units), label: `Within ${step} ${unit}` }));
   // The address's distance as one of the choices (a link made in the other units shows its nearest).
@@ -111,9 +154,16 @@ function RangeFilter({ range, onChange }: { range: number | undefined; onChange(
     asked.current = true;
     setAsking(true);
     setProblem(null);
+    setFromProfile(null);
     const answer = await askPosition();
+    const home = typeof answer === 'string' && user?.location ? await findPlace(queryClient, user.location) : null;
     setAsking(false);
-    if (typeof answer === 'string') {
+    if (home) {
+      // Kept for this visit like a shared position, rounded the same way (a town, not a doorstep).
+      sharedPosition.set({ lat: Math.round(home[1] * 1000) / 1000, lng: Math.round(home[0] * 1000) / 1000 });
+      setFromProfile(user!.location);
+      onChange(km);
+    } else if (typeof answer === 'string') {
       setProblem(answer);
       onChange(undefined);
     } else {
@@ -133,6 +183,7 @@ function RangeFilter({ range, onChange }: { range: number | undefined; onChange(
   const choose = (value: string) => {
     if (value === '') {
       setProblem(null);
+      setFromProfile(null);
       onChange(undefined);
     } else if (position) {
       onChange(Number(value));
@@ -168,6 +219,11 @@ function RangeFilter({ range, onChange }: { range: number | undefined; onChange(
           </span>
         )}
       </div>
+      {fromProfile && range !== undefined && (
+        <p role="status" className="text-sm text-muted">
+          Your browser did not share where you are: distances are from {fromProfile}, the place on your profile.
+        </p>
+      )}
       {problem && (
         <p id={`${id}-problem`} role="alert" className="rounded-lg bg-surface-2 p-3 text-sm">
           {problem === 'denied' ? LOCATION_DENIED : LOCATION_UNAVAILABLE}

@@ -45,7 +45,8 @@ export function EventList({ filters, label, empty }: Props) {
       {events.length === 0 ? (
         empty
       ) : (
-        <ul aria-label={label} aria-busy={searching || isFetchingNextPage} className={clsx('grid gap-4 transition-opacity md:grid-cols-2', searching && 'opacity-60')}>
+        // items-start: a card without a route is as tall as what it holds, not stretched to its neighbour's map.
+        <ul aria-label={label} aria-busy={searching || isFetchingNextPage} className={clsx('grid items-start gap-4 transition-opacity md:grid-cols-2', searching && 'opacity-60')}>
           {events.slice(0, drawn).map((event) => (
             <li key={event.id}>
               <EventCard event={event} />
@@ -72,7 +73,7 @@ function EventSkeleton() {
       <Spinner label="Loading events" />
       <div className="grid gap-4 md:grid-cols-2">
         {[0, 1].map((i) => (
-          <div key={i} aria-hidden="true" className="flex animate-pulse flex-col gap-3 overflow-hidden border-line bg-surface pb-4 sm:rounded-2xl sm:border">
+          <div key={i} aria-hidden="true" className="flex animate-pulse flex-col gap-3 overflow-hidden rounded-2xl border border-line bg-surface pb-4">
             <span className="h-28 bg-surface-2" />
             <span className="mx-4 h-4 w-2/3 rounded bg-surface-2" />
             <span className="mx-4 h-3 w-1/2 rounded bg-surface-2" />

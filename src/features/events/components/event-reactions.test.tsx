@@ -55,7 +55,7 @@ describe('the reaction bar on an event', () => {
     const hold = gate();
     const bodies = serveProductLikes({ hold });
     const { user, article } = await openEvent();
-    await user.click(within(article).getByRole('button', { name: 'React with Love' }));
+    await user.click(within(article).getByRole('button', { name: 'Like, react with Love' }));
     expect(within(article).getByRole('button', { name: 'Your reaction: Love. Remove it' })).toHaveAttribute('aria-pressed', 'true');
     expect(total(article)).toHaveTextContent('3');
     expect(bodies).toEqual([{ id: 501, likeUniCode: 'U+2764', type: 'challenge' }]);
@@ -75,7 +75,7 @@ describe('the reaction bar on an event', () => {
     await waitFor(() => expect(bodies).toHaveLength(1));
 
     await user.click(within(article).getByRole('button', { name: 'Your reaction: Wow. Remove it' }));
-    expect(within(article).getByRole('button', { name: 'React with Love' })).toHaveAttribute('aria-pressed', 'false');
+    expect(within(article).getByRole('button', { name: 'Like, react with Love' })).toHaveAttribute('aria-pressed', 'false');
     await waitFor(() =>
       expect(bodies).toEqual([
         { id: 501, likeUniCode: 'U+1F62E', type: 'challenge' },
@@ -87,9 +87,9 @@ describe('the reaction bar on an event', () => {
   it('puts the counts back and says so once when the server refuses', async () => {
     serveProductLikes({ status: 500 });
     const { user, article } = await openEvent();
-    await user.click(within(article).getByRole('button', { name: 'React with Love' }));
+    await user.click(within(article).getByRole('button', { name: 'Like, react with Love' }));
     expect(await screen.findByText('The reaction could not be saved.')).toBeInTheDocument();
-    expect(within(article).getByRole('button', { name: 'React with Love' })).toHaveAttribute('aria-pressed', 'false');
+    expect(within(article).getByRole('button', { name: 'Like, react with Love' })).toHaveAttribute('aria-pressed', 'false');
     expect(total(article)).toHaveTextContent('2');
     expect(screen.getAllByText('The reaction could not be saved.')).toHaveLength(1);
   });

@@ -2,6 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSearch } from '@tanstack/react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { ok } from '../../../test/fixtures';
+import { server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
 import { signedInMember } from '../../../test/session';
 import { parseEventSearch } from '../event-search-params';
@@ -96,6 +99,24 @@ describe('EventsPage', () => {
     expect(asked.at(-1)!.get('type')).toBe('upcoming');
   });
 
+  it('folds sport and distance into one Filters sheet on a phone, counting what is chosen', async () => {
+    const asked = serveEvents(() => eventPage(eventsFrom(10, 1)));
+    const { user } = await renderEvents();
+    await screen.findByRole('heading', { level: 2, name: 'Event 10' });
+
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    const sheet = screen.getByRole('dialog', { name: 'Filters' });
+    await user.click(within(sheet).getByRole('radio', { name: 'Hiking' }));
+    await waitFor(() => expect(asked.at(-1)!.get('sport_id')).toBe('35'));
+    expect(within(sheet).getByRole('combobox', { name: 'Distance' })).toHaveValue('');
+    await user.click(within(sheet).getByRole('button', { name: 'Show events' }));
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // One filter on, said on the button; focus is back on it.
+    expect(screen.getByRole('button', { name: 'Filters, 1 chosen' })).toHaveFocus();
+    expect(screen.getByRole('radio', { name: 'Hiking' })).toBeChecked();
+  });
+
   it('asks where the member is when a distance is chosen, and sends it in kilometres with the point', async () => {
     const getCurrentPosition = mockGeolocation({ lat: 40.01499, lng: -105.27055 });
     const asked = serveEvents(() => eventPage(eventsFrom(10, 1)));
@@ -140,6 +161,29 @@ describe('EventsPage', () => {
     expect(screen.getByRole('combobox', { name: 'Distance' })).toHaveValue('');
     expect(asked.every((p) => p.get('range') === null && p.get('lat') === null)).toBe(true);
     expect(screen.getByRole('heading', { level: 2, name: 'Event 10' })).toBeInTheDocument();
+  });
+
+  it('with the position refused, measures distances from the profile’s place, found by the place search, and says so', async () => {
+    mockGeolocation({ code: 1 });
+    const asked = serveEvents(() => eventPage(eventsFrom(10, 1)));
+    const places: string[] = [];
+    server.use(
+      http.get('/api/places', ({ request }) => {
+        places.push(new URL(request.url).searchParams.get('q')!);
+        return HttpResponse.json(ok([{ name: 'Boulder', region: 'CO', country: 'United States', label: 'Boulder, CO, United States', lng: -105.27055, lat: 40.01499, population: 107349 }]));
+      }),
+    );
+    signedInMember({ location: 'Boulder, CO' });
+    const user = userEvent.setup();
+    await renderWithProviders(<EventsAtAddress />, { path: '/events' });
+    await screen.findByRole('heading', { level: 2, name: 'Event 10' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Distance' }), 'Within 10 mi');
+    await waitFor(() => expect(asked.at(-1)!.get('range')).toBe('16.093'));
+    expect(asked.at(-1)!.get('lat')).toBe('40.015');
+    expect(asked.at(-1)!.get('lng')).toBe('-105.271');
+    expect(places).toEqual(['Boulder, CO']);
+    expect(screen.getByText(/distances are from Boulder, CO, the place on your profile/)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('asks for the position once when the address already has a distance', async () => {

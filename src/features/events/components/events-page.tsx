@@ -25,7 +25,8 @@ export function EventsPage({ search }: { search: EventSearch }) {
   const tab = search.type ?? 'upcoming';
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-4 pb-8">
-      <header className="flex flex-wrap items-end justify-between gap-3 px-4 sm:px-0">
+      {/* Header, filters and cards share the frame's one side margin: nothing adds its own on a phone. */}
+      <header className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex flex-col gap-1">
           <h1 className="text-2xl font-bold">Events</h1>
           <p className="text-sm text-muted">Group rides, hikes and challenges: mark interested, or join.</p>
@@ -79,7 +80,7 @@ function EventsEmpty({ search }: { search: EventSearch }) {
 
 function EmptyState({ title, hint, action }: { title: string; hint: string; action: ReactNode }) {
   return (
-    <div className="mx-4 flex flex-col items-center gap-2 rounded-2xl border border-dashed border-line px-6 py-12 text-center sm:mx-0">
+    <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-line px-6 py-12 text-center">
       <Icon name="events" className="mb-1 size-12 text-brand" />
       <p className="text-lg font-semibold">{title}</p>
       <p className="max-w-sm text-sm text-muted">{hint}</p>

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { useId, useState } from 'react';
 import type { Event } from '#contract/events';
-import { IMAGE_EXTENSIONS, type UploadedImage } from '#contract/media';
+import { IMAGE_ACCEPT, IMAGE_FORMAT_NAMES, type UploadedImage } from '#contract/media';
 import { Button } from '../../../components/ui/button';
 import { FileButton } from '../../../components/ui/file-button';
 import { UploadProgress, useReportBusy, useUploadProgress } from '../../../components/ui/upload-progress';
@@ -88,7 +88,7 @@ export function BannerField({ value, onChange, error, onBusyChange }: Props) {
         )}
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <FileButton id={inputId} accept={IMAGE_EXTENSIONS.join(',')} disabled={uploading} aria-describedby={describedBy} onFiles={choose}>
+        <FileButton id={inputId} accept={IMAGE_ACCEPT} disabled={uploading} aria-describedby={describedBy} onFiles={choose}>
           {value ? 'Replace banner' : 'Choose a banner'}
         </FileButton>
         {value && !uploading && (
@@ -103,7 +103,7 @@ export function BannerField({ value, onChange, error, onBusyChange }: Props) {
         </p>
       ) : (
         <p id={`${inputId}-hint`} className="text-xs text-muted">
-          Optional · PNG, JPG or GIF, up to 20 MB
+          Optional · {IMAGE_FORMAT_NAMES}, up to 20 MB
         </p>
       )}
     </fieldset>

@@ -16,6 +16,8 @@ import {
   type EventInput,
 } from '#contract/events';
 import { lngLat, route, type LngLat } from '#contract/map-routes';
+import { postcodeProblem } from '#contract/postcode';
+import { POSTCODE_FORMAT_MESSAGE, POSTCODE_MAX } from '#contract/postcode-format';
 import { memberSummary } from '#contract/social';
 import { SPORTS } from '#contract/sports';
 import {
@@ -51,6 +53,10 @@ const instantOf = (date: unknown, time: unknown, timeZone: unknown) =>
   typeof date === 'string' && typeof time === 'string' && typeof timeZone === 'string' ? zonedToInstant({ date, time }, timeZone) : null;
 
 /** The form for a member who reads distances in `units` (goals are typed in them). */
+/** What is wrong with the postcode for the country typed, if anything. */
+const zipCodeProblem = (v: { zipCode?: unknown; country?: unknown }) =>
+  typeof v.zipCode === 'string' && typeof v.country === 'string' ? postcodeProblem(v.zipCode, v.country) : null;
+
 export function eventFormSchema(units: Units) {
   const labels = UNIT_LABELS[units];
   const elevationMax = Math.floor(elevationFromMetres(GOAL_MAX.elevation, units));
@@ -82,7 +88,8 @@ export function eventFormSchema(units: Units) {
       city: text(100, 'city'),
       state: text(100, 'state'),
       country: text(100, 'country'),
-      zipCode: z.string().check(z.trim(), z.regex(/^\d{0,6}$/, 'Zip code must be 1 to 6 digits.')),
+      // Any country's postcode (issue 19); checked against the country's format below, once both are typed.
+      zipCode: z.string().check(z.trim(), z.maxLength(POSTCODE_MAX, POSTCODE_FORMAT_MESSAGE)),
       /** The points on the map now; saved as a route when they differ from `route`'s. */
       routePoints: z.array(lngLat),
       /** The route the server stored (drawn or from a GPX), whose id is the event's `routeId`. */
@@ -130,6 +137,11 @@ export function eventFormSchema(units: Units) {
         },
         { message: `An event lasts at most ${EVENT_DURATION_MAX_DAYS} days.`, path: ['endDate'], when: () => true },
       ),
+      // `refine` with its message worked out, not `superRefine`: zod's shared functions ride in the first page's script (P1).
+      z.refine((v) => zipCodeProblem(v) === null, {
+        error: (issue) => zipCodeProblem(issue.input as { zipCode?: unknown; country?: unknown }) ?? undefined,
+        path: ['zipCode'],
+      }),
       z.refine((v) => !Array.isArray(v.routePoints) || v.routePoints.length !== 1, {
         message: 'A route needs at least two points: click the map again, or clear it.',
         path: ['routePoints'],

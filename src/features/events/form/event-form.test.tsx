@@ -13,6 +13,11 @@ import { CreateEventPage } from './event-form-page';
 import { answerDrawnRoutes, answerEventSaves, answerReverseGeocode, clickMap, MAP_POINTS } from './test-helpers';
 
 vi.mock('../../../components/map/map-view', async () => ({ MapView: (await import('./test-helpers')).StandInMap }));
+// Where the maps open is map-start.test.tsx's: here they open on Boulder at once.
+vi.mock('../../../components/map/map-start', async (original) => ({
+  ...(await original<typeof import('../../../components/map/map-start')>()),
+  useMapStart: () => ({ from: 'profile', center: [-105.27, 40.01], zoom: 11 }),
+}));
 
 const utc = (iso: string) => String(Date.parse(iso) / 1000);
 

@@ -65,7 +65,9 @@ function asEvent(v: EventFormInput, units: Units, organiser: MemberSummary, seco
     country: v.country.trim(),
     zipCode: v.zipCode.trim(),
     routeId: v.route?.routeId ?? null,
-    route: v.routePoints.length > 0 ? v.route : null,
+    // No thumbnail on the preview's card: the drawn route's stored image is not signed for display until the event is
+    // saved (it showed as a blank grey box), and the map above already draws the route.
+    route: v.routePoints.length > 0 && v.route ? { ...v.route, staticImage: null } : null,
     goalCalories: numberOrNull(v.goalCalories),
     goalElevation: elevation === null ? null : elevationToMetres(elevation, units),
     goalDistance: distance === null ? null : distanceToMetres(distance, units),
@@ -197,8 +199,7 @@ export function EventPreview({ control, units, existing }: Props) {
             In the events list
           </h3>
           {/* Inert: the card's links and buttons lead nowhere until the event is saved. */}
-          {/* The card has no frame of its own on a phone (it runs edge to edge in the list); here it needs one. */}
-          <div inert className="max-w-sm overflow-hidden rounded-2xl border border-line sm:overflow-visible sm:rounded-none sm:border-0">
+          <div inert className="max-w-sm">
             <EventCard event={event} />
           </div>
         </section>

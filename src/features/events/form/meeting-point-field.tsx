@@ -1,13 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { EVENT_PLACE_MAX } from '#contract/events';
+import { POSTCODE_MAX } from '#contract/postcode-format';
 import type { LngLat, LocationInfo } from '#contract/map-routes';
+import type { Place } from '#contract/places';
 import { MapCrosshair, useMapCentre } from '../../../components/map/map-crosshair';
+import { startView, useMapStart } from '../../../components/map/map-start';
 import { MapView } from '../../../components/map/map-view';
+import { PlaceSearch } from '../../../components/map/place-search';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { reverseGeocode } from '../api';
 import type { EventFormInput, EventFormValues } from './event-form-schema';
+import { useMapStartInput } from './map-start-input';
 
 type Form = UseFormReturn<EventFormInput, unknown, EventFormValues>;
 
@@ -32,8 +37,12 @@ export function MeetingPointField({ form }: { form: Form }) {
   const [lookup, setLookup] = useState<'idle' | 'busy' | 'filled' | 'none'>('idle');
   const pending = useRef<AbortController | null>(null);
   const point: LngLat | null = latitude !== null && longitude !== null ? [longitude, latitude] : null;
-  // The first view: the point already chosen (editing), else the whole world until the member picks.
+  // The first view: the point already chosen (editing), else where the member is (map-start.ts).
   const [initialCenter] = useState(point);
+  const start = useMapStart(useMapStartInput(), initialCenter === null);
+  const firstView = initialCenter ? { center: initialCenter, zoom: 13 } : start ? startView(start) : null;
+  // A place chosen in the search: the map goes there (MapView fits again when this changes).
+  const [aim, setAim] = useState<LngLat[] | undefined>();
   const view = useMapCentre();
 
   useEffect(() => () => pending.current?.abort(), []);
@@ -41,6 +50,8 @@ export function MeetingPointField({ form }: { form: Form }) {
   const pick = (p: LngLat) => {
     const lng = round(p[0]);
     const lat = round(p[1]);
+    // A click on the pin itself: the point is where it was, and so is its address.
+    if (point && point[0] === lng && point[1] === lat) return;
     form.setValue('latitude', lat, { shouldDirty: true });
     form.setValue('longitude', lng, { shouldDirty: true });
     pending.current?.abort();
@@ -54,7 +65,7 @@ export function MeetingPointField({ form }: { form: Form }) {
         for (const [field, key] of ADDRESS_FIELDS) {
           const value = info[key];
           if (value) {
-            form.setValue(field, field === 'zipCode' ? value.replace(/\D/g, '').slice(0, 6) : value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+            form.setValue(field, field === 'zipCode' ? value.slice(0, POSTCODE_MAX) : value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
             filled = true;
           }
         }
@@ -65,6 +76,19 @@ export function MeetingPointField({ form }: { form: Form }) {
       })
       // A geocoder that fails costs only the prefill (spec §8): the member types the place.
       .catch(() => !controller.signal.aborted && setLookup('none'));
+  };
+
+  const pickPlace = (place: Place) => {
+    // The town's own names fill what is still empty; a geocoder, when there is one, may tell more about the point.
+    const known = [
+      ['city', place.name],
+      ['state', place.region],
+      ['country', place.country],
+    ] as const;
+    for (const [field, value] of known) if (value && form.getValues(field).trim() === '') form.setValue(field, value, { shouldDirty: true });
+    const p: LngLat = [round(place.lng), round(place.lat)];
+    pick(p);
+    setAim([p]);
   };
 
   const pinAtCentre = () => {
@@ -92,17 +116,25 @@ export function MeetingPointField({ form }: { form: Form }) {
     <fieldset className="flex flex-col gap-3">
       <legend className="mb-1 text-base font-semibold">Meeting point</legend>
       <p className="text-sm text-muted">Click the map where people meet (drag the pin to adjust; with a keyboard, move the map and pin at the centre), or just type the place.</p>
+      <PlaceSearch label="Find a place" onPick={pickPlace} />
       {/* MapView loads the map engine itself, on first use (check P1). */}
-      <MapView
-        ariaLabel="Map: click to set the meeting point"
-        className="h-72 w-full rounded-xl border border-line"
-        {...(initialCenter ? { center: initialCenter, zoom: 13 } : {})}
-        markers={point ? [{ id: 'meeting', position: point, label: 'Meeting point', kind: 'meeting', draggable: true, onDragEnd: pick }] : []}
-        onMapClick={pick}
-        onViewChange={view.onViewChange}
-      >
-        <MapCrosshair />
-      </MapView>
+      {firstView ? (
+        <MapView
+          ariaLabel="Map: click to set the meeting point"
+          className="h-72 w-full rounded-xl border border-line"
+          {...firstView}
+          {...(aim ? { fitTo: aim } : {})}
+          markers={point ? [{ id: 'meeting', position: point, label: 'Meeting point', kind: 'meeting', draggable: true, onDragEnd: pick }] : []}
+          onMapClick={pick}
+          onViewChange={view.onViewChange}
+        >
+          <MapCrosshair />
+        </MapView>
+      ) : (
+        <div role="status" className="flex h-72 w-full items-center justify-center rounded-xl border border-line bg-surface-2 text-sm text-muted">
+          Finding where you are…
+        </div>
+      )}
       <div className="flex min-h-11 flex-wrap items-center gap-2">
         {/* The keyboard's way to pin: move the map with the arrow keys, then pin at the crosshair. */}
         <Button variant="secondary" onClick={pinAtCentre}>

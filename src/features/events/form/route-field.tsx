@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { GPX_MAX_BYTES, ROUTE_NAME_MAX, ROUTE_POINTS_MAX, type LngLat, type Route } from '#contract/map-routes';
+import { startCentre, useMapStart } from '../../../components/map/map-start';
 import { RouteEditor } from '../../../components/map/route-editor';
 import { Button } from '../../../components/ui/button';
 import { FileButton } from '../../../components/ui/file-button';
@@ -10,6 +11,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { RouteFigures } from '../components/route-figures';
 import { importGpx, saveDrawnRoute } from '../api';
 import { routeNeedsSaving, type EventFormInput, type EventFormValues } from './event-form-schema';
+import { useMapStartInput } from './map-start-input';
 
 type Form = UseFormReturn<EventFormInput, unknown, EventFormValues>;
 
@@ -60,6 +62,9 @@ export function RouteField({ form, saver, onBusyChange }: Props) {
   const inputId = useId();
   const [points, saved, latitude, longitude] = useWatch({ control: form.control, name: ['routePoints', 'route', 'latitude', 'longitude'] });
   const [problem, setProblem] = useState<string | null>(null);
+  // With neither a route nor a meeting point to show, the map opens where the member is (map-start.ts).
+  const [blank] = useState(() => points.length === 0 && (latitude === null || longitude === null));
+  const start = useMapStart(useMapStartInput(), blank);
   const bar = useUploadProgress();
   const gpx = useMutation({
     mutationFn: async ({ file, signal, onProgress }: { file: File; signal: AbortSignal; onProgress(fraction: number): void }): Promise<Route | null> => {
@@ -119,7 +124,20 @@ export function RouteField({ form, saver, onBusyChange }: Props) {
     <fieldset className="flex flex-col gap-3" aria-describedby={message ? `${inputId}-error` : undefined}>
       <legend className="mb-1 text-base font-semibold">Route</legend>
       <p className="text-sm text-muted">Optional. Click the map to add points along the way, drag a point to move it, or import a GPX file.</p>
-      <RouteEditor ariaLabel="Route map: click to add points" value={points} onChange={setPoints} meetingPoint={meetingPoint} maxPoints={ROUTE_POINTS_MAX} />
+      {!blank || start ? (
+        <RouteEditor
+          ariaLabel="Route map: click to add points"
+          value={points}
+          onChange={setPoints}
+          meetingPoint={meetingPoint}
+          maxPoints={ROUTE_POINTS_MAX}
+          {...(start ? startCentre(start) : {})}
+        />
+      ) : (
+        <div role="status" className="flex h-72 w-full items-center justify-center rounded-xl border border-line bg-surface-2 text-sm text-muted sm:h-96">
+          Finding where you are…
+        </div>
+      )}
       <div className="flex flex-wrap items-center gap-2">
         <FileButton accept=".gpx,application/gpx+xml" disabled={busy} onFiles={choose}>
           Import GPX

@@ -3,6 +3,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { UnavailableNotice } from '../../../components/unavailable-notice';
+import { displayName } from '../../../lib/display-name';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CommentThread } from '../../comments/components/comment-thread';
 import { feedComments } from '../feed-comments';
 import { feedDetailQuery } from '../api';
@@ -13,6 +15,7 @@ import { Icon } from '../../../components/icons';
 export function FeedDetailPage({ feedId }: { feedId: number }) {
   const { data: feed } = useQuery(feedDetailQuery(feedId));
   const navigate = useNavigate();
+  useDocumentTitle(feed && (feed.title.trim() || `Post by ${displayName(feed.author)}`));
   // The route's loader has the post before this renders; a deletion leaves for the feed before the post goes.
   if (!feed) return <PageSpinner />;
   return (

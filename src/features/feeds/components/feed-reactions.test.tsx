@@ -51,7 +51,7 @@ describe('ReactionBar', () => {
     const hold = gate();
     const bodies = serveLikes({ hold });
     const { user, card } = await renderPost();
-    await user.click(within(card).getByRole('button', { name: 'React with Love' }));
+    await user.click(within(card).getByRole('button', { name: 'Like, react with Love' }));
     expect(within(card).getByRole('button', { name: 'Your reaction: Love. Remove it' })).toHaveAttribute('aria-pressed', 'true');
     expect(total(card)).toHaveTextContent('4');
     expect(bodies).toEqual([{ feedId: 101, likeUniCode: 'U+2764' }]);
@@ -73,7 +73,8 @@ describe('ReactionBar', () => {
     await user.keyboard('{Enter}');
 
     expect(within(card).queryByRole('toolbar')).not.toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: 'Your reaction: Wow. Remove it' })).toBeInTheDocument();
+    // Focus comes back to the reaction button, now showing the choice, so the keyboard goes on from there.
+    expect(within(card).getByRole('button', { name: 'Your reaction: Wow. Remove it' })).toHaveFocus();
     // Still four reactions: the viewer's moved from ❤️ to 😮.
     expect(total(card)).toHaveTextContent('4');
     expect(total(card)).toHaveTextContent('😮');
@@ -85,7 +86,7 @@ describe('ReactionBar', () => {
     const bodies = serveLikes({ mine: 'U+1F44D' });
     const { user, card } = await renderPost('U+1F44D');
     await user.click(within(card).getByRole('button', { name: 'Your reaction: Thumbs up. Remove it' }));
-    expect(within(card).getByRole('button', { name: 'React with Love' })).toHaveAttribute('aria-pressed', 'false');
+    expect(within(card).getByRole('button', { name: 'Like, react with Love' })).toHaveAttribute('aria-pressed', 'false');
     expect(total(card)).toHaveTextContent('3');
     expect(total(card)).not.toHaveTextContent('👍');
     await waitFor(() => expect(bodies).toEqual([{ feedId: 101, likeUniCode: null }]));
@@ -96,20 +97,20 @@ describe('ReactionBar', () => {
     const bodies = serveLikes({ hold });
     const { user, card } = await renderPost();
     for (let i = 0; i < 4; i++) await user.click(within(card).getAllByRole('button', { pressed: i % 2 === 1 })[0]!);
-    expect(within(card).getByRole('button', { name: 'React with Love' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Like, react with Love' })).toBeInTheDocument();
     hold.open();
     await waitFor(() => expect(bodies).toEqual([{ feedId: 101, likeUniCode: 'U+2764' }, { feedId: 101, likeUniCode: null }]));
     await waitFor(() => expect(within(card).getByRole('link', { name: '9 comments' })).toBeInTheDocument());
-    expect(within(card).getByRole('button', { name: 'React with Love' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Like, react with Love' })).toBeInTheDocument();
     expect(total(card)).toHaveTextContent('3');
   });
 
   it('puts the counts back and says so once when the server refuses', async () => {
     serveLikes({ status: 500 });
     const { user, card } = await renderPost();
-    await user.click(within(card).getByRole('button', { name: 'React with Love' }));
+    await user.click(within(card).getByRole('button', { name: 'Like, react with Love' }));
     expect(await screen.findByText('The reaction could not be saved.')).toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: 'React with Love' })).toHaveAttribute('aria-pressed', 'false');
+    expect(within(card).getByRole('button', { name: 'Like, react with Love' })).toHaveAttribute('aria-pressed', 'false');
     expect(total(card)).toHaveTextContent('3');
     expect(screen.getAllByText('The reaction could not be saved.')).toHaveLength(1);
   });

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { useId, useState } from 'react';
 import { FEED_IMAGES_MAX } from '#contract/feeds';
-import { IMAGE_EXTENSIONS } from '#contract/media';
+import { IMAGE_ACCEPT, IMAGE_FORMAT_NAMES } from '#contract/media';
 import { Button } from '../../../components/ui/button';
 import { FileButton } from '../../../components/ui/file-button';
 import { UploadProgress } from '../../../components/ui/upload-progress';
@@ -83,11 +83,11 @@ export function PhotoUploads({ photos, error }: Props) {
         </ol>
       )}
       <div className="flex flex-wrap items-center gap-3">
-        <FileButton id={inputId} multiple accept={IMAGE_EXTENSIONS.join(',')} disabled={full} aria-describedby={message ? `${inputId}-error` : `${inputId}-hint`} onFiles={photos.add}>
+        <FileButton id={inputId} multiple accept={IMAGE_ACCEPT} disabled={full} aria-describedby={message ? `${inputId}-error` : `${inputId}-hint`} onFiles={photos.add}>
           Add photos
         </FileButton>
         <p id={`${inputId}-hint`} className="text-xs text-muted">
-          {items.length} of {FEED_IMAGES_MAX} · PNG, JPG or GIF
+          {items.length} of {FEED_IMAGES_MAX} · {IMAGE_FORMAT_NAMES}
         </p>
       </div>
       {message && (

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FEED_IMAGES_MAX, type FeedImage } from '#contract/feeds';
-import { IMAGE_MAX_BYTES, type UploadedImage } from '#contract/media';
+import { IMAGE_MAX_BYTES, IMAGE_WRONG_TYPE, type UploadedImage } from '#contract/media';
 import { hasImageExtension } from '../../../lib/image-file';
 import { messages } from '../../../lib/messages';
 import { uploadFeedPhoto } from '../api';
@@ -97,7 +97,7 @@ export function usePhotoUploads(initial: readonly FeedImage[], onKeysChange: (ke
     const tooLarge = files.filter((f) => hasImageExtension(f.name) && f.size > IMAGE_MAX_BYTES);
     const fine = files.filter((f) => hasImageExtension(f.name) && f.size <= IMAGE_MAX_BYTES);
     const taken = fine.slice(0, Math.max(0, room));
-    if (wrongType.length > 0) setProblem(messages.user.imageWrongType);
+    if (wrongType.length > 0) setProblem(IMAGE_WRONG_TYPE);
     else if (tooLarge.length > 0) setProblem(messages.user.imageTooLarge);
     else if (taken.length < fine.length) setProblem(feedWords.tooManyPhotos);
     taken.forEach(start);

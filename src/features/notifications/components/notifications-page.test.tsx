@@ -114,14 +114,14 @@ describe('NotificationsPage', () => {
   it('"Mark all as read" clears every unread marker and the nav badge; a failure puts them back', async () => {
     serveNotifications([aPage([follower, aNotification({ id: 4, message: 'Kai Ito asked to follow you.', kind: 'follow_request' })], { badge: aBadge(2) })]);
     const { user } = await renderPage({ badge: aBadge(2, 1) });
-    expect(await within(nav()).findByRole('link', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
+    expect(await within(nav()).findByRole('link', { name: 'Notifications, 2 unread, 1 follow request' })).toBeInTheDocument();
     expect(screen.getAllByText('Unread:')).toHaveLength(2);
 
     server.use(http.post('/api/notifications/read', () => HttpResponse.json(fail(500, 'Something went wrong'), { status: 500 })));
     await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
     expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
     expect(screen.getAllByText('Unread:')).toHaveLength(2);
-    expect(within(nav()).getByRole('link', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
+    expect(within(nav()).getByRole('link', { name: 'Notifications, 2 unread, 1 follow request' })).toBeInTheDocument();
 
     const bodies: unknown[] = [];
     server.use(
@@ -133,11 +133,58 @@ describe('NotificationsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
     await waitFor(() => expect(screen.queryByText('Unread:')).not.toBeInTheDocument());
     expect(bodies).toEqual([{}]);
-    expect(within(nav()).getByRole('link', { name: 'Notifications' })).toBeInTheDocument();
-    // The follow requests are not notifications: their count stays on Members.
-    expect(within(nav()).getByRole('link', { name: 'Members, 1 follow request' })).toBeInTheDocument();
+    // The follow requests wait at the top of the notifications, so their count stays on the bell.
+    expect(within(nav()).getByRole('link', { name: 'Notifications, 1 follow request' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
     expect(await screen.findByText('All notifications are marked as read.')).toBeInTheDocument();
+  });
+
+  it('a gathered row names the latest actor and counts the others, stacks their avatars, shows the photo and words', async () => {
+    const maya = { userId: 24, handleName: 'mayaridge', firstName: 'Maya', lastName: 'Ridge', profileImage: '/media/maya.webp' };
+    const others = [22, 23].map((userId) => ({ userId, handleName: `m${userId}`, firstName: 'Member', lastName: String(userId), profileImage: `/media/${userId}.webp` }));
+    const reactions = aNotification({
+      id: 12,
+      kind: 'likes',
+      message: 'Maya Ridge and 3 others reacted to your post.',
+      actor: maya,
+      actors: [maya, ...others],
+      otherActorCount: 3,
+      groupedCount: 4,
+      subjectType: 'feed',
+      subjectId: 88,
+      groupKey: 'likes:feed:88:unread:reacted to your post.',
+      action: 'reacted to your post.',
+      thumbnail: '/media/p/thumb.webp',
+      excerpt: 'Ridge loop at dawn',
+      createdAt: local(10, 14, 50),
+    });
+    const reply = aNotification({ ...commented, id: 11, excerpt: 'Great climb today! The second switchback…', isRead: true, createdAt: local(7, 9) });
+    serveNotifications([aPage([reactions, reply], { badge: aBadge(4) })]);
+    const { user, queryClient } = await renderPage({ badge: aBadge(4, 0) });
+    const held = gate();
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/notifications/read', async ({ request }) => {
+        bodies.push(await request.json());
+        await held.opened;
+        return HttpResponse.json(ok(aBadge(0, 0)));
+      }),
+    );
+
+    const row = await within(await screen.findByRole('region', { name: 'Today' })).findByRole('link');
+    expect(row).toHaveAccessibleName('Unread: Maya Ridge and 3 others reacted to your post. Ridge loop at dawn 10 min. ago');
+    expect([...row.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual(['/media/maya.webp', '/media/22.webp', '/media/23.webp', '/media/p/thumb.webp']);
+    // Three days back is named by its weekday; the comment's words are quoted.
+    const saturday = screen.getByRole('region', { name: 'Saturday' });
+    expect(within(saturday).getByText('“Great climb today! The second switchback…”')).toBeInTheDocument();
+    expect(within(saturday).getByRole('link').querySelector('img')).toBeNull();
+
+    // Opening the row reads the four notifications it stands for, on the badge before the server answers.
+    expect(within(nav()).getByRole('link', { name: 'Notifications, 4 unread' })).toBeInTheDocument();
+    await user.click(row);
+    await waitFor(() => expect(queryClient.getQueryData(notificationKeys.badge())).toEqual(aBadge(0, 0)));
+    expect(bodies).toEqual([{ notificationId: 12 }]);
+    held.open();
   });
 
   it('shows the follow requests waiting at the top, linking to them', async () => {

@@ -17,9 +17,9 @@ import { LoadMore } from '../../../components/load-more';
 const ALL_READ = 'All notifications are marked as read.';
 
 /**
- * `/notifications`: newest first, by day, 20 at a time; new ones arrive over the live socket while it is open. Above
- * them the follow requests waiting, then `children`: what other areas have waiting for an answer (the invitations to
- * co-host, given by the route).
+ * `/notifications`: newest first, one list under day headings, 20 rows at a time (repeats gathered into one row); new
+ * ones arrive over the live socket while it is open and join their row. Above them the follow requests waiting, then
+ * `children`: what other areas have waiting for an answer (the invitations to co-host, given by the route).
  */
 export function NotificationsPage({ children }: { children?: ReactNode }) {
   const list = useInfiniteQuery(notificationListQuery);
@@ -67,13 +67,16 @@ export function NotificationsPage({ children }: { children?: ReactNode }) {
         </div>
       ) : (
         <>
-          {groups.map((group) => (
-            <DayGroup key={group.label} label={group.label}>
-              {group.items.map((n) => (
-                <NotificationRow key={n.id} notification={n} now={now} onOpen={open} />
-              ))}
-            </DayGroup>
-          ))}
+          {/* One list, its days as headings inside it. */}
+          <div className="flex flex-col divide-y divide-line rounded-2xl border border-line bg-surface p-1 sm:p-2">
+            {groups.map((group) => (
+              <DayGroup key={group.label} label={group.label}>
+                {group.items.map((n) => (
+                  <NotificationRow key={n.id} notification={n} now={now} onOpen={open} />
+                ))}
+              </DayGroup>
+            ))}
+          </div>
           <LoadMore
             label="Show older notifications"
             end={(list.data?.pages.length ?? 0) > 1 ? "That's everything." : undefined}
@@ -91,7 +94,7 @@ export function NotificationsPage({ children }: { children?: ReactNode }) {
 function DayGroup({ label, children }: { label: string; children: ReactNode }) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className="rounded-2xl border border-line bg-surface p-1 sm:p-2">
+    <section aria-labelledby={id} className="py-1">
       <h2 id={id} className="px-3 pb-1 pt-2 text-sm font-semibold text-muted">
         {label}
       </h2>

@@ -4,10 +4,11 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Controller, useForm, useWatch, type FieldError, type Merge } from 'react-hook-form';
 import { BIO_MAX, updateProfileBody } from '#contract/profile';
-import { GENDERS, MIN_AGE_YEARS } from '#contract/rules';
+import { MIN_AGE_YEARS } from '#contract/rules';
 import type { OwnProfile } from '#contract/user';
 import { DiscardChangesDialog } from '../../../components/discard-changes-dialog';
 import { Button, buttonClass } from '../../../components/ui/button';
+import { GenderField } from '../../../components/ui/gender-field';
 import { TextArea } from '../../../components/ui/text-area';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-error';
@@ -131,22 +132,7 @@ export function EditProfileForm({ profile }: { profile: OwnProfile }) {
           {...form.register('bio')}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <fieldset className="flex flex-col gap-1" aria-describedby={errors.gender ? 'gender-error' : undefined}>
-            <legend className="text-sm font-medium">Gender</legend>
-            <div className="flex gap-6">
-              {GENDERS.map((g) => (
-                <label key={g} className="flex min-h-11 items-center gap-2 capitalize">
-                  <input type="radio" value={g} className="size-4 accent-brand" {...form.register('gender')} />
-                  {g}
-                </label>
-              ))}
-            </div>
-            {errors.gender?.message && (
-              <p id="gender-error" role="alert" className="text-sm text-danger">
-                {errors.gender.message}
-              </p>
-            )}
-          </fieldset>
+          <GenderField error={errors.gender?.message} {...form.register('gender')} />
           <TextField
             label="Date of birth"
             type="date"

@@ -64,7 +64,7 @@ describe('EditProfilePage: the profile form', () => {
     expect(screen.getByLabelText('First name')).toHaveValue('Maya');
     expect(screen.getByLabelText('Last name')).toHaveValue('Torres');
     expect(screen.getByLabelText('Bio')).toHaveValue('Gravel and granola.');
-    expect(screen.getByRole('radio', { name: 'female' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Female' })).toBeChecked();
     expect(screen.getByLabelText('Date of birth')).toHaveValue('1991-04-12');
     expect(screen.getByRole('checkbox', { name: 'MTB' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Hiking' })).toBeChecked();
@@ -325,5 +325,13 @@ describe('EditProfilePage: data and account', () => {
     const section = screen.getByRole('region', { name: 'Your data and account' });
     expect(within(section).getByRole('button', { name: /Download my data/i })).toBeInTheDocument();
     expect(within(section).getByRole('button', { name: /Delete my account/i })).toBeInTheDocument();
+  });
+  it('holds the phone number and the member type, which the profile page leaves to its content', async () => {
+    await renderPage({ userType: 'guardian', profile: { countryId: 'US', countryCode: 1, phone: '4155550123' } });
+    const phone = screen.getByRole('region', { name: 'Phone number' });
+    // However the phone form formats it.
+    expect(phone).toHaveTextContent(/415\D?555\D?0123/);
+    expect(within(phone).getByRole('button', { name: 'Change phone number' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Member type' })).getByRole('radio', { name: /Parent or coach/ })).toBeChecked();
   });
 });

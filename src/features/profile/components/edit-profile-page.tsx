@@ -3,12 +3,14 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ownProfileQuery } from '../api';
 import { EditProfileForm } from './edit-profile-form';
+import { MemberTypeSetting } from './member-type-setting';
 import { PhoneCard } from './phone-card';
 import { ProfileSettings } from './profile-settings';
 
 /**
- * `/profile/edit`: the profile form, the settings that save at once, the phone number, and then `children`: the
- * account's rights (download my data, delete my account), which the route brings from the account area.
+ * `/profile/edit`: the profile form, the settings and member type that save at once, the phone number, and then
+ * `children`: sign-in and security and the account's rights (download my data, delete my account), which the route
+ * brings from the account area.
  */
 export function EditProfilePage({ children }: { children?: ReactNode }) {
   const { data: profile } = useSuspenseQuery(ownProfileQuery);
@@ -24,6 +26,7 @@ export function EditProfilePage({ children }: { children?: ReactNode }) {
       </div>
       <EditProfileForm profile={profile} />
       <ProfileSettings profile={profile} />
+      <MemberTypeSetting profile={profile} />
       <PhoneCard profile={profile} />
       {children}
     </div>

@@ -106,7 +106,8 @@ describe('Profile and cover images', () => {
     const { user } = await renderPage();
     const input = screen.getByLabelText('Choose cover image');
     await user.upload(input, new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }));
-    expect(await screen.findByText('Choose a PNG, JPG or GIF image.')).toBeInTheDocument();
+    // Issue 19: the message names the formats the picker offers, WebP included.
+    expect(await screen.findByText('Choose a PNG, JPEG, GIF or WebP image.')).toBeInTheDocument();
 
     const huge = photo('huge.png');
     Object.defineProperty(huge, 'size', { value: IMAGE_MAX_BYTES + 1 });

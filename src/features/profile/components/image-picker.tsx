@@ -1,5 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { IMAGE_EXTENSIONS } from '#contract/media';
+import { IMAGE_ACCEPT } from '#contract/media';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/ui/button';
 import { FileButton } from '../../../components/ui/file-button';
@@ -104,7 +104,7 @@ export function ImagePicker({ target, currentUrl, value, onChange, name, error, 
       )}
 
       <div className="flex flex-wrap items-center gap-2">
-        <FileButton id={inputId} accept={IMAGE_EXTENSIONS.join(',')} disabled={uploading} aria-describedby={shownMessage ? `${inputId}-error` : undefined} onFiles={choose}>
+        <FileButton id={inputId} accept={IMAGE_ACCEPT} disabled={uploading} aria-describedby={shownMessage ? `${inputId}-error` : undefined} onFiles={choose}>
           {target === 'profile' ? 'Choose profile photo' : 'Choose cover image'}
         </FileButton>
         {shown && !uploading && (

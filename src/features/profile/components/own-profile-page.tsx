@@ -8,14 +8,13 @@ import { formatCount } from '../../../lib/format-count';
 import { formatDistance, formatElevation, useUnits } from '../../../lib/units';
 import { ownProfileQuery, profileSummaryQuery } from '../api';
 import { formatMonthYear } from '../format';
-import { PhoneCard } from './phone-card';
 import { ProfilePage } from './profile-page';
 import { NotBuiltPanel, ProfileTabs } from './profile-tabs';
 
 type Summary = z.infer<typeof profileSummaryData>;
 
 const TABS = [
-  { id: 'feeds', label: 'Feeds', count: 'feeds', notBuilt: '', what: '' },
+  { id: 'feeds', label: 'Posts', count: 'feeds', notBuilt: '', what: '' },
   { id: 'shorts', label: 'Shorts', count: 'shorts', notBuilt: 'Shorts are not built yet.', what: 'Your short videos will be listed here.' },
   { id: 'gear', label: 'Gear', count: 'gears', notBuilt: 'Gear is not built yet.', what: 'Your bikes, boots and the rest of your kit will be listed here.' },
   {
@@ -29,7 +28,8 @@ const TABS = [
 
 /**
  * `/profile`: the member's own page, as others will see it, plus what only they have: Edit profile, their followers
- * and following to open, their all-time distance and climb, their phone number, and a count on each content tab.
+ * and following to open, their all-time distance and climb, and a count on each content tab. Their content comes
+ * first: the phone number and the other settings are on Edit profile (issue 19 item 11).
  * The tabs switch in place; Feeds lists `feeds` (your posts, which the route brings from the feeds area), each
  * other area says plainly that it is not built yet until it is.
  */
@@ -70,7 +70,6 @@ export function OwnProfilePage({ feeds }: { feeds: ReactNode }) {
         { value: figure((s) => formatElevation(s.elevationMetres, units)), label: 'climbed' },
       ]}
     >
-      <PhoneCard profile={profile} />
       <ProfileTabs
         label="Your content"
         tabs={TABS.map((t) => ({ id: t.id, label: t.label, count: summary && formatCount(summary[t.count]) }))}

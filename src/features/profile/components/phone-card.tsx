@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatPhone } from '#contract/phone';
 import type { OwnProfile } from '#contract/user';
 import { Button } from '../../../components/ui/button';
 import { PhoneDialog } from './phone-dialog';
@@ -15,7 +16,7 @@ export function PhoneCard({ profile }: { profile: OwnProfile }) {
             Phone number
           </h2>
           <p className={phone ? 'text-base tabular-nums' : 'text-muted'}>
-            {phone ? `${countryCode ? `+${countryCode} ` : ''}${phone}` : 'No phone number yet.'}
+            {phone ? formatPhone(countryCode, phone) : 'No phone number yet.'}
           </p>
           <p className="text-xs text-muted">Only you can see this.</p>
         </div>

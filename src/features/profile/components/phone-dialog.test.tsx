@@ -5,17 +5,23 @@ import { describe, expect, it } from 'vitest';
 import type { OwnProfile } from '#contract/user';
 import { aProfile, answerPost, fail, ok } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
-import { renderOwnProfilePage } from '../test-helpers';
-import { storedUser } from '../../../test/session';
+import { renderWithProviders, withSuspense } from '../../../test/render';
+import { signedInMember, storedUser } from '../../../test/session';
+import { EditProfilePage } from './edit-profile-page';
 
 const countries = [
   { id: 'GB', name: 'United Kingdom', dialCode: 44, flag: '🇬🇧' },
   { id: 'US', name: 'United States', dialCode: 1, flag: '🇺🇸' },
 ];
 
-function renderPage(over: Partial<OwnProfile> = {}) {
+/** The phone card where it lives now, on Edit profile (issue 19 moved it off the profile page). */
+async function renderPage(over: Partial<OwnProfile> = {}) {
   server.use(http.get('/api/country', () => HttpResponse.json(ok(countries))));
-  return renderOwnProfilePage(over);
+  signedInMember(over);
+  const user = userEvent.setup();
+  const view = await renderWithProviders(withSuspense(<EditProfilePage />), { path: '/profile/edit' });
+  await screen.findByRole('heading', { name: 'Edit profile' });
+  return { user, ...view };
 }
 
 async function openDialog(user: ReturnType<typeof userEvent.setup>, name: string | RegExp = /phone number/i) {
@@ -29,7 +35,7 @@ describe('Phone dialog', () => {
   it('changes the number: country and number, a texted code, then the new number and the toast', async () => {
     const sends = answerPost('change_mobile', () => HttpResponse.json(ok({ otpSent: true }, 'We texted a 4-digit code to your phone.')));
     const verifies = answerPost('update_mobile', () =>
-      HttpResponse.json(ok(aProfile({ profile: { countryId: 'GB', countryCode: 44, phone: '07700900123' } }), 'Your phone number has been updated successfully.')),
+      HttpResponse.json(ok(aProfile({ profile: { countryId: 'GB', countryCode: 44, phone: '7400123456' } }), 'Your phone number has been updated successfully.')),
     );
     const { user } = await renderPage();
     expect(screen.getByText('No phone number yet.')).toBeInTheDocument();
@@ -38,11 +44,12 @@ describe('Phone dialog', () => {
     expect(within(dialog).getByLabelText('Country')).toHaveFocus();
 
     await user.selectOptions(within(dialog).getByLabelText('Country'), 'GB');
-    await user.type(within(dialog).getByLabelText('Phone number'), '07700 900-123');
+    // Issue 19: checked against the UK plan, sent as the national number, shown in international format.
+    await user.type(within(dialog).getByLabelText('Phone number'), '07400 123-456');
     await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
 
-    expect(await within(dialog).findByText('+44 07700900123')).toBeInTheDocument();
-    expect(sends).toEqual([{ mobile: '07700900123', countryId: 'GB' }]);
+    expect(await within(dialog).findByText('+44 7400 123456')).toBeInTheDocument();
+    expect(sends).toEqual([{ mobile: '7400123456', countryId: 'GB' }]);
     const code = within(dialog).getByLabelText('Code');
     expect(code).toHaveFocus();
 
@@ -55,24 +62,26 @@ describe('Phone dialog', () => {
     await user.type(code, '4');
     await user.click(within(dialog).getByRole('button', { name: 'Verify and save' }));
     expect(await screen.findByText('Your phone number has been updated successfully.')).toBeInTheDocument();
-    expect(verifies).toEqual([{ otp: '1234', mobile: '07700900123', countryId: 'GB' }]);
+    expect(verifies).toEqual([{ otp: '1234', mobile: '7400123456', countryId: 'GB' }]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(within(screen.getByRole('region', { name: 'Phone number' })).getByText('+44 07700900123')).toBeInTheDocument();
-    expect(storedUser().profile).toEqual({ countryId: 'GB', countryCode: 44, phone: '07700900123' });
+    expect(within(screen.getByRole('region', { name: 'Phone number' })).getByText('+44 7400 123456')).toBeInTheDocument();
+    expect(storedUser().profile).toEqual({ countryId: 'GB', countryCode: 44, phone: '7400123456' });
   });
 
-  it('checks the country and the 10-15 digits before sending anything', async () => {
+  // Issue 19: spec §5's 10 to 15 digits became each country's own plan (libphonenumber-js).
+  it('checks the country and its numbering plan before sending anything', async () => {
     const sends = answerPost('change_mobile', () => HttpResponse.json(ok({ otpSent: true })));
     const { user } = await renderPage();
     const dialog = await openDialog(user);
+    await user.selectOptions(within(dialog).getByLabelText('Country'), '');
     await user.type(within(dialog).getByLabelText('Phone number'), '415555012');
     await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
     await waitFor(() => expect(within(dialog).getByLabelText('Country')).toHaveAccessibleDescription('Choose a country'));
-    expect(within(dialog).getByLabelText('Phone number')).toHaveAccessibleDescription('Enter 10 to 15 digits');
-    await user.clear(within(dialog).getByLabelText('Phone number'));
-    await user.type(within(dialog).getByLabelText('Phone number'), '4155550123456789');
+    await user.selectOptions(within(dialog).getByLabelText('Country'), 'US');
     await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
-    await waitFor(() => expect(within(dialog).getByLabelText('Phone number')).toHaveAccessibleDescription('Enter 10 to 15 digits'));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Phone number')).toHaveAccessibleDescription('This is not a valid phone number for the country chosen.'),
+    );
     expect(sends).toEqual([]);
   });
 

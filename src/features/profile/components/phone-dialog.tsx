@@ -4,7 +4,7 @@ import clsx from 'clsx';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
-import { changeMobileBody, mobile } from '#contract/profile';
+import { changeMobileBody, formatPhone, parseMobile } from '#contract/phone';
 import { otp } from '#contract/rules';
 import type { OwnProfile } from '#contract/user';
 import { Button } from '../../../components/ui/button';
@@ -15,18 +15,19 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { messages } from '../../../lib/messages';
 import { toast } from '../../../lib/toast';
 import { countriesQuery, useChangeMobile, useUpdateMobile } from '../api';
+import { guessPhoneCountry } from '../phone-country';
 import { Dialog } from '../../../components/ui/dialog';
 
 type Sent = z.output<typeof changeMobileBody>;
 
-/** People type numbers with spaces, dashes, dots and brackets; the wire wants the digits. */
-const numberForm = z.object({
-  countryId: changeMobileBody.shape.countryId,
-  mobile: z.pipe(
-    z.string().check(z.overwrite((v) => v.replace(/[\s().-]/g, ''))),
-    mobile,
-  ),
-});
+/**
+ * The contract's rule, so the browser refuses what the server would (a number that is not one in the country's plan);
+ * what is sent is the national number alone, however it was spaced or prefixed, so both steps name it the same way.
+ */
+const numberForm = z.pipe(
+  changeMobileBody,
+  z.transform((v): Sent => ({ countryId: v.countryId, mobile: parseMobile(v.mobile, v.countryId)!.nationalNumber })),
+);
 const codeForm = z.object({ otp });
 
 /** Spec §4 phone change: choose the country and number, get a code by SMS, enter it; the profile then shows it. */
@@ -37,7 +38,10 @@ export function PhoneDialog({ profile, onClose }: { profile: OwnProfile; onClose
       {sent ? (
         <CodeStep sent={sent} onBack={() => setSent(null)} onDone={onClose} />
       ) : (
-        <NumberStep defaults={{ countryId: profile.profile.countryId ?? '', mobile: '' }} onSent={setSent} />
+        <NumberStep
+          defaults={{ countryId: profile.profile.countryId ?? guessPhoneCountry(profile.location, navigator.languages), mobile: '' }}
+          onSent={setSent}
+        />
       )}
     </Dialog>
   );
@@ -46,7 +50,7 @@ export function PhoneDialog({ profile, onClose }: { profile: OwnProfile; onClose
 function NumberStep({ defaults, onSent }: { defaults: { countryId: string; mobile: string }; onSent(sent: Sent): void }) {
   const countries = useQuery(countriesQuery);
   const changeMobile = useChangeMobile();
-  const form = useForm({ resolver: zodResolver(numberForm), defaultValues: defaults });
+  const form = useForm<z.input<typeof numberForm>, unknown, Sent>({ resolver: zodResolver(numberForm), defaultValues: defaults });
   const selectId = useId();
   const countryError = form.formState.errors.countryId?.message;
 
@@ -91,7 +95,7 @@ function NumberStep({ defaults, onSent }: { defaults: { countryId: string; mobil
         type="tel"
         inputMode="tel"
         autoComplete="tel-national"
-        hint="10 to 15 digits, without the country code."
+        hint="As you would dial it in that country; spaces and dashes are fine."
         error={form.formState.errors.mobile?.message}
         {...form.register('mobile')}
       />
@@ -103,12 +107,10 @@ function NumberStep({ defaults, onSent }: { defaults: { countryId: string; mobil
 }
 
 function CodeStep({ sent, onBack, onDone }: { sent: Sent; onBack(): void; onDone(): void }) {
-  const countries = useQuery(countriesQuery);
   const updateMobile = useUpdateMobile();
   const resend = useChangeMobile();
   const form = useForm({ resolver: zodResolver(codeForm), defaultValues: { otp: '' } });
-  const dial = countries.data?.find((c) => c.id === sent.countryId)?.dialCode;
-  const number = dial ? `+${dial} ${sent.mobile}` : sent.mobile;
+  const number = formatPhone(parseMobile(sent.mobile, sent.countryId)?.countryCode ?? null, sent.mobile);
 
   const submit = form.handleSubmit(async ({ otp }) => {
     try {

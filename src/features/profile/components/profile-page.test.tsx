@@ -54,18 +54,18 @@ describe('ProfilePage', () => {
     expect(screen.getByRole('link', { name: '– followers' })).toBeInTheDocument();
   });
 
-  it("shows the owner's phone number with a way to change it", async () => {
-    await renderPage({ profile: { countryId: 'US', countryCode: 1, phone: '4155550123' } });
-    const phone = screen.getByRole('region', { name: 'Phone number' });
-    expect(within(phone).getByText('+1 4155550123')).toBeInTheDocument();
-    expect(within(phone).getByRole('button', { name: 'Change phone number' })).toBeInTheDocument();
+  it('puts the content right under the header: the phone number is in Edit profile, not here', async () => {
+    await renderPage({ profile: { countryId: null, countryCode: null, phone: null } });
+    expect(screen.getByRole('tablist', { name: 'Your content' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Phone number' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add phone number' })).not.toBeInTheDocument();
   });
 
-  it('has keyboard-usable tabs: Feeds lists your posts, the others say honestly that they are not built yet', async () => {
+  it('has keyboard-usable tabs: Posts lists your posts, the others say honestly that they are not built yet', async () => {
     const { user } = await renderPage();
     const tabs = within(screen.getByRole('tablist', { name: 'Your content' })).getAllByRole('tab');
     // Each tab carries its count once the summary is in.
-    await waitFor(() => expect(tabs.map((t) => t.textContent)).toEqual(['Feeds0', 'Shorts0', 'Gear0', 'Activities0']));
+    await waitFor(() => expect(tabs.map((t) => t.textContent)).toEqual(['Posts0', 'Shorts0', 'Gear0', 'Activities0']));
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('You haven’t posted yet')).toBeInTheDocument();
 

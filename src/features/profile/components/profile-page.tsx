@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useId, type ComponentProps, type ReactNode } from 'react';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ProfileHeader } from './profile-header';
 
 /** One figure of the counts line ("1.2K followers"); a link where it leads somewhere (your own followers). */
@@ -20,6 +21,8 @@ type Props = Omit<ComponentProps<typeof ProfileHeader>, 'titleId' | 'stats'> & {
  */
 export function ProfilePage({ stats, children, ...header }: Props) {
   const titleId = useId();
+  // The tab is named after the member, on every tab of their page.
+  useDocumentTitle(header.name);
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4">
       <ProfileHeader

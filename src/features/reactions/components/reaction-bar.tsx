@@ -31,6 +31,7 @@ export function ReactionBar({ adapter, subject }: { adapter: ReactionAdapter; su
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const longPressed = useRef(false);
   const moreRef = useRef<HTMLButtonElement>(null);
+  const reactRef = useRef<HTMLButtonElement>(null);
   const { likes } = subject;
   const mine = likes.mine ? reactionOf(likes.mine) : null;
 
@@ -38,6 +39,8 @@ export function ReactionBar({ adapter, subject }: { adapter: ReactionAdapter; su
 
   const choose = (code: ReactionCode | null) => {
     setPicker(null);
+    // The picker goes away with the chosen button in it: focus lands on the reaction it set, not on the page's start.
+    reactRef.current?.focus();
     void react(subject, code);
   };
   const later = (ms: number, action: () => void) => {
@@ -69,9 +72,11 @@ export function ReactionBar({ adapter, subject }: { adapter: ReactionAdapter; su
     <div className="flex min-w-0 items-center gap-2">
       <div className="relative flex items-center" onPointerEnter={onPointerEnter} onPointerLeave={onPointerLeave}>
         <button
+          ref={reactRef}
           type="button"
           aria-pressed={mine !== null}
-          aria-label={mine ? `Your reaction: ${mine.label}. Remove it` : `React with ${reactionOf(DEFAULT_REACTION).label}`}
+          // The name holds the word on the button ("Like", "Wow"), so those who speak to their browser can say it (WCAG 2.5.3).
+          aria-label={mine ? `Your reaction: ${mine.label}. Remove it` : `Like, react with ${reactionOf(DEFAULT_REACTION).label}`}
           onPointerDown={onPointerDown}
           onPointerUp={cancelPress}
           onPointerCancel={cancelPress}

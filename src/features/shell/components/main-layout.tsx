@@ -2,12 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { Logo } from '../../../components/ui/logo';
+import { useRouteTitle } from '../../../lib/use-route-title';
 import { profileQuery } from '../../auth/api';
 import { useSessionActions } from '../../auth/session-context';
 import { notificationBadgeQuery } from '../../notifications/api';
 import { useLiveUpdates, type LiveHandler } from '../../notifications/live-updates';
 import { useUnreadTitle } from '../../notifications/use-unread-title';
+import { ROUTE_TITLES } from '../route-titles';
 import { MainNav } from './main-nav';
+import { TopBarNavIcons } from './top-bar-nav-icons';
 import { UserMenu } from './user-menu';
 
 /**
@@ -26,6 +29,8 @@ export function MainLayout({ live }: { live: readonly LiveHandler[] }) {
   useLiveUpdates(live);
   const { data: badge } = useQuery(notificationBadgeQuery);
   useUnreadTitle(badge?.unreadCount ?? 0);
+  // The page shown is the last match: a fixed title names the tab (pages named by their content do it themselves).
+  useRouteTitle(ROUTE_TITLES);
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:p-2">
@@ -37,7 +42,8 @@ export function MainLayout({ live }: { live: readonly LiveHandler[] }) {
             <Logo />
           </Link>
           <MainNav variant="bar" className="ml-2 hidden min-w-0 flex-1 lg:block xl:ml-4" />
-          <div className="ml-auto shrink-0">
+          <div className="ml-auto flex shrink-0 items-center gap-1">
+            <TopBarNavIcons className="lg:hidden" />
             <UserMenu />
           </div>
         </div>

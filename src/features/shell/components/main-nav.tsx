@@ -4,7 +4,7 @@ import clsx from 'clsx';
 import { Icon } from '../../../components/icons';
 import { notificationBadgeQuery } from '../../notifications/api';
 import { badgeText } from '../../notifications/badge-text';
-import { NAV_ITEMS, navItemOwns } from '../nav-items';
+import { NAV_ITEMS, navItemCount, navItemOwns } from '../nav-items';
 
 const styles = {
   // Wide screens: a row of labelled links in the top bar.
@@ -14,22 +14,25 @@ const styles = {
     active: 'bg-surface-2 !text-fg',
     label: '',
   },
-  // Phones: a tab bar fixed to the bottom, thumb-reachable.
+  // Phones: a tab bar fixed to the bottom, thumb-reachable; Notifications is the bell in the top bar instead, so six
+  // tabs of 60 px at 360 px hold every label whole.
   tabs: {
-    list: 'grid grid-cols-7',
-    link: 'flex min-h-14 flex-col items-center justify-center gap-0.5 text-[10px] font-medium text-muted',
+    list: 'grid grid-cols-6',
+    link: 'flex min-h-14 flex-col items-center justify-center gap-0.5 text-[11px] font-medium text-muted',
     active: '!text-brand',
     label: 'max-w-full truncate',
   },
 } as const;
 
 // On the icon's corner in both variants, so a count never widens the bar.
-const badgeClass =
+export const badgeClass =
   'absolute -right-1.5 -top-1.5 min-w-4.5 rounded-full bg-danger px-1 text-center text-[10px] font-bold leading-4.5 text-on-danger ring-2 ring-surface';
 
 /**
- * The main navigation of spec §2, drawn as a top bar or as bottom tabs. Notifications carries the unread count and
- * Members the follow requests waiting, hidden at zero; each link's name says the count ("Notifications, 3 unread"), as a label so it reads the same in every browser.
+ * The main navigation of spec §2, drawn as a top bar or as bottom tabs. Notifications carries the unread
+ * notifications and waiting follow requests, hidden at zero. The link's name is its visible label followed by the
+ * count ("Notifications, 3 new"), from text rather than aria-label, so the name always contains what is seen (WCAG
+ * 2.5.3: voice users say what they see).
  */
 export function MainNav({ variant, className }: { variant: keyof typeof styles; className?: string }) {
   const s = styles[variant];
@@ -38,8 +41,8 @@ export function MainNav({ variant, className }: { variant: keyof typeof styles; 
   return (
     <nav aria-label="Main" className={className}>
       <ul className={s.list}>
-        {NAV_ITEMS.map((item) => {
-          const count = item.count && badge ? badge[item.count.of] : 0;
+        {NAV_ITEMS.filter((item) => variant === 'bar' || !item.topBarOnPhones).map((item) => {
+          const count = navItemCount(item, badge);
           const shown = badgeText(count);
           const current = navItemOwns(item, pathname);
           return (
@@ -51,7 +54,6 @@ export function MainNav({ variant, className }: { variant: keyof typeof styles; 
                 aria-current={current ? 'page' : undefined}
                 activeOptions={{ exact: true }}
                 activeProps={{}}
-                aria-label={item.count && count > 0 ? `${item.label}, ${item.count.describe(count, shown)}` : undefined}
               >
                 <span className="relative">
                   <Icon name={item.icon} className="size-5" />
@@ -62,6 +64,7 @@ export function MainNav({ variant, className }: { variant: keyof typeof styles; 
                   )}
                 </span>
                 <span className={clsx(s.label)}>{item.label}</span>
+                {item.count && badge && count > 0 && <span className="sr-only">, {item.count.describe(badge)}</span>}
               </Link>
             </li>
           );

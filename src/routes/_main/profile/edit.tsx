@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AccountActions } from '../../../features/account/components/account-actions';
+import { AccountSecurity } from '../../../features/account/components/account-security';
 import { ownProfileQuery } from '../../../features/profile/api';
 import { EditProfilePage } from '../../../features/profile/components/edit-profile-page';
 
@@ -8,6 +9,7 @@ export const Route = createFileRoute('/_main/profile/edit')({
   component: function EditProfile() {
     return (
       <EditProfilePage>
+        <AccountSecurity />
         <AccountActions />
       </EditProfilePage>
     );
