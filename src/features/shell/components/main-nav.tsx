@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
 import clsx from 'clsx';
-import { Icon } from '../../../components/icons';
+import { Icon, type IconName } from '../../../components/icons';
 import { notificationBadgeQuery } from '../../notifications/api';
 import { badgeText } from '../../notifications/badge-text';
 import { NAV_ITEMS, navItemCount, navItemOwns } from '../nav-items';
@@ -24,9 +24,23 @@ const styles = {
   },
 } as const;
 
-// On the icon's corner in both variants, so a count never widens the bar.
-export const badgeClass =
+// On the icon's corner in every variant, so a count never widens the bar.
+const badgeClass =
   'absolute -right-1.5 -top-1.5 min-w-4.5 rounded-full bg-danger px-1 text-center text-[10px] font-bold leading-4.5 text-on-danger ring-2 ring-surface';
+
+/** A navigation entry's icon with its count on the corner (the count's words are the link's, for screen readers). */
+export function NavIcon({ icon, count, className }: { icon: IconName; count: number; className: string }) {
+  return (
+    <span className="relative">
+      <Icon name={icon} className={className} />
+      {count > 0 && (
+        <span aria-hidden="true" className={badgeClass}>
+          {badgeText(count)}
+        </span>
+      )}
+    </span>
+  );
+}
 
 /**
  * The main navigation of spec §2, drawn as a top bar or as bottom tabs. Notifications carries the unread
@@ -43,7 +57,6 @@ export function MainNav({ variant, className }: { variant: keyof typeof styles; 
       <ul className={s.list}>
         {NAV_ITEMS.filter((item) => variant === 'bar' || !item.topBarOnPhones).map((item) => {
           const count = navItemCount(item, badge);
-          const shown = badgeText(count);
           const current = navItemOwns(item, pathname);
           return (
             <li key={item.to}>
@@ -55,14 +68,7 @@ export function MainNav({ variant, className }: { variant: keyof typeof styles; 
                 activeOptions={{ exact: true }}
                 activeProps={{}}
               >
-                <span className="relative">
-                  <Icon name={item.icon} className="size-5" />
-                  {count > 0 && (
-                    <span aria-hidden="true" className={badgeClass}>
-                      {shown}
-                    </span>
-                  )}
-                </span>
+                <NavIcon icon={item.icon} count={count} className="size-5" />
                 <span className={clsx(s.label)}>{item.label}</span>
                 {item.count && badge && count > 0 && <span className="sr-only">, {item.count.describe(badge)}</span>}
               </Link>

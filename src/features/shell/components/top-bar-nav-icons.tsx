@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
 import clsx from 'clsx';
-import { Icon } from '../../../components/icons';
 import { notificationBadgeQuery } from '../../notifications/api';
-import { badgeText } from '../../notifications/badge-text';
 import { NAV_ITEMS, navItemCount, navItemOwns } from '../nav-items';
-import { badgeClass } from './main-nav';
+import { NavIcon } from './main-nav';
 
 /**
  * Phones: the entries that live in the top bar rather than the bottom tabs (the notifications bell), icon-sized with
@@ -19,7 +17,6 @@ export function TopBarNavIcons({ className }: { className?: string }) {
       <ul className="flex items-center">
         {NAV_ITEMS.filter((item) => item.topBarOnPhones).map((item) => {
           const count = navItemCount(item, badge);
-          const shown = badgeText(count);
           const current = navItemOwns(item, pathname);
           return (
             <li key={item.to}>
@@ -33,14 +30,7 @@ export function TopBarNavIcons({ className }: { className?: string }) {
                 activeOptions={{ exact: true }}
                 activeProps={{}}
               >
-                <span className="relative">
-                  <Icon name={item.icon} className="size-6" />
-                  {count > 0 && (
-                    <span aria-hidden="true" className={badgeClass}>
-                      {shown}
-                    </span>
-                  )}
-                </span>
+                <NavIcon icon={item.icon} count={count} className="size-6" />
                 <span className="sr-only">
                   {item.label}
                   {item.count && badge && count > 0 && `, ${item.count.describe(badge)}`}
