@@ -51,6 +51,9 @@ export const membersQuery = z.strictObject({ ...pagingQuery, search, sportId: z.
 /** `GET /api/follower`, `/api/following`, `/api/followerRequest`. */
 export const followListQuery = z.strictObject({ ...pagingQuery, search });
 
+/** Followers and following: the viewer's own, or (`userId`) another member's, where their profile content is visible. */
+export const memberFollowListQuery = z.strictObject({ ...pagingQuery, search, userId: z.optional(rowIdParam) });
+
 /** Follow, unfollow, accept, reject and remove-follower: the other member. */
 export const userIdBody = z.strictObject({ userId: rowId });
 

@@ -100,6 +100,17 @@ test('following a public member is immediate and counts at once', async ({ brows
   await e.reload();
   await expect(e.getByText('1 follower', { exact: true })).toBeVisible();
   await checkA11y(e);
+
+  // The counts lead to the lists behind them: Eli is Dana's one follower, and Dana follows nobody.
+  await e.getByRole('link', { name: '1 follower' }).click();
+  await expect(e.getByRole('heading', { level: 1, name: 'Dana Reyes’s followers' })).toBeVisible();
+  const followers = e.getByRole('list', { name: 'Dana Reyes’s followers' });
+  await expect(followers.getByRole('link', { name: `Eli Park, @${eli.handleName}` })).toBeVisible();
+  await expect(followers.getByRole('button')).toHaveCount(0);
+  await checkA11y(e);
+  await e.getByRole('navigation', { name: 'Dana Reyes’s follows' }).getByRole('link', { name: 'Following' }).click();
+  await expect(e.getByText('Dana Reyes does not follow anyone yet.')).toBeVisible();
+  await checkA11y(e);
 });
 
 test('an unknown handle shows the member-not-found state', async ({ page, request }) => {

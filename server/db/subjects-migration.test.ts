@@ -13,6 +13,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { withDatabase } from '../test/provided-database';
+import { whenNobodyConnected } from '../test/test-database';
 
 // Issue 18: migration 0010 moves the reactions, comments and comment likes of posts and events into the shared subject
 // tables. Checked on a database migrated up to 0009 and filled in every old table, then migrated to the end, on the
@@ -50,9 +51,7 @@ async function openTarget(): Promise<Target> {
   }
   // An empty database of its own, not the migrated template.
   const name = `${provided.prefix}migration_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: provided.adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await whenNobodyConnected(provided.adminUrl, `CREATE DATABASE ${name}`);
   const pool = new pg.Pool({ connectionString: withDatabase(provided.adminUrl, name), max: 2 });
   const db = drizzlePg(pool);
   return {
@@ -60,8 +59,8 @@ async function openTarget(): Promise<Target> {
     migrateTo: (migrationsFolder) => migratePg(db, { migrationsFolder }),
     async close() {
       await pool.end();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      // Not WITH (FORCE): that kills a connection still saying goodbye, an unhandled FATAL in the run (CI saw one).
+      await whenNobodyConnected(provided.adminUrl, `DROP DATABASE IF EXISTS ${name}`);
     },
   };
 }

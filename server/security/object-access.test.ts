@@ -293,6 +293,29 @@ const entries: Record<string, Entry> = {
     },
   },
 
+  // B listing private A's followers or following by userId: refused with the reason (a member's existence and
+  // privacy show on their profile header anyway; the names behind the counts do not), and A's own lists unchanged.
+  ...Object.fromEntries(
+    (['follower', 'following'] as const).map((path) => [
+      `GET /api/${path}`,
+      {
+        async case() {
+          const a = await member({ private: true });
+          const [b, c] = [await member(), await member()];
+          await follow(c, a);
+          expect((await send('POST', '/api/follow/accept', a.token, { userId: c.userId })).statusCode).toBe(200);
+          if (path === 'following') await follow(a, c);
+          const refused = await send('GET', `/api/${path}?userId=${a.userId}`, b.token);
+          expect(refused.statusCode).toBe(403);
+          expect(refused.body).not.toContain(c.handleName);
+          expectNotFound(await send('GET', `/api/${path}?userId=${UNKNOWN_ID}`, b.token));
+          expect(await listOf(`/api/${path}`, a)).toEqual([c.userId]);
+          expect(await listOf(`/api/${path}?userId=${a.userId}`, c)).toEqual([c.userId]);
+        },
+      },
+    ]),
+  ),
+
   'GET /api/feed': {
     // B listing private A's posts by userId: none of them (check 12), the same as a member with no posts.
     async case() {
@@ -558,7 +581,7 @@ describe('check 10: object access', () => {
   });
 
   const cases = Object.entries(entries).flatMap(([key, entry]) => ('case' in entry ? [[key, entry.case] as const] : []));
-  it.each(cases)('%s: member B acting on member A’s object gets 404 and A’s object is unchanged', async (_key, run) => {
+  it.each(cases)('%s: member B acting on member A’s object is refused (404 unless the case says why not) and A’s object is unchanged', async (_key, run) => {
     await run();
   });
 });
@@ -597,6 +620,7 @@ describe('finding the routes that take an id', () => {
     expect(taking.get('GET /api/user-profile')).toEqual(['query userId']);
     expect(taking.get('POST /api/follow/accept')).toEqual(['body userId']);
     expect(taking.has('HEAD /api/account/exports/:exportId')).toBe(false);
-    expect(taking.has('GET /api/follower')).toBe(false);
+    expect(taking.has('GET /api/followerRequest')).toBe(false);
+    expect(taking.get('GET /api/follower')).toEqual(['query userId']);
   });
 });

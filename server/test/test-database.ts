@@ -20,7 +20,7 @@ async function adminQuery(adminUrl: string, sql: string) {
  * someone is still on (55006), and DROP ... WITH (FORCE) would kill the straggler mid-goodbye (an unhandled FATAL in
  * the run), so wait for it to leave instead.
  */
-async function whenNobodyConnected(adminUrl: string, sql: string) {
+export async function whenNobodyConnected(adminUrl: string, sql: string) {
   for (let attempt = 0; ; attempt++) {
     try {
       await adminQuery(adminUrl, sql);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { okEnvelope } from '#contract/envelope';
-import { followListQuery, memberList, memberProfile, memberProfileQuery, membersQuery, relationship, userIdBody } from '#contract/social';
+import { followListQuery, memberFollowListQuery, memberList, memberProfile, memberProfileQuery, membersQuery, relationship, userIdBody } from '#contract/social';
 import type { Deps } from '../../deps';
 import { ok } from '../../lib/reply';
 import { viewerId } from '../../plugins/authenticate';
@@ -28,22 +28,24 @@ export function socialRoutes(app: FastifyInstance, deps: Deps) {
     schema: {
       tags,
       operationId: 'listFollowers',
-      summary: 'Your followers',
-      querystring: followListQuery,
+      summary: "Your followers, or (userId) another member's where their profile is visible to you",
+      refuses: [403, 404],
+      querystring: memberFollowListQuery,
       response: { 200: okEnvelope(memberList) },
     },
-    handler: async (req) => ok('Your followers.', await social.listFollows(deps.db, viewerId(req), 'followers', req.query)),
+    handler: async (req) => ok(req.query.userId === undefined ? 'Your followers.' : 'Their followers.', await social.listFollows(deps.db, viewerId(req), 'followers', req.query)),
   });
 
   r.get('/api/following', {
     schema: {
       tags,
       operationId: 'listFollowing',
-      summary: 'Members you follow',
-      querystring: followListQuery,
+      summary: 'Members you follow, or (userId) whom another member follows where their profile is visible to you',
+      refuses: [403, 404],
+      querystring: memberFollowListQuery,
       response: { 200: okEnvelope(memberList) },
     },
-    handler: async (req) => ok('Members you follow.', await social.listFollows(deps.db, viewerId(req), 'following', req.query)),
+    handler: async (req) => ok(req.query.userId === undefined ? 'Members you follow.' : 'Members they follow.', await social.listFollows(deps.db, viewerId(req), 'following', req.query)),
   });
 
   r.get('/api/followerRequest', {

@@ -6,7 +6,7 @@ import { keysetPage, type PageAsked, type PagedAnswer } from '../../db/keyset';
 import { follows } from '../../db/schema/social';
 import { users } from '../../db/schema/users';
 import { escapeLike, searchFold } from '../../db/search-text';
-import { fieldError, notFound } from '../../lib/errors';
+import { fieldError, forbidden, notFound } from '../../lib/errors';
 import { guardianFor } from '../../policy/guardian';
 import { relationship, relationshipFrom } from '../../policy/social-policy';
 import * as notices from '../notifications/follow-notices';
@@ -110,13 +110,24 @@ export async function listMembers(db: Db, viewerId: number, q: ListQuery & { spo
 
 type Side = 'followers' | 'following' | 'requests';
 
-/** The viewer's followers, following, or pending requests to the viewer; newest edge first. */
-export async function listFollows(db: Db, viewerId: number, side: Side, q: ListQuery) {
+/**
+ * The viewer's followers, following, or pending requests to the viewer; newest edge first. `q.userId` asks for another
+ * member's followers or following instead, shown where the Guardian lets the viewer see that member's profile content
+ * (the same rule that shows the counts on their profile).
+ */
+export async function listFollows(db: Db, viewerId: number, side: Side, q: ListQuery & { userId?: number | undefined }) {
+  const ownerId = q.userId ?? viewerId;
+  if (ownerId !== viewerId) {
+    const owner = await findMember(db, ownerId);
+    if (side === 'requests' || !(await guardianFor(db, viewerId).canSeeProfileContent(owner))) {
+      throw forbidden('This profile is private. Follow them to see who they follow and who follows them.');
+    }
+  }
   const at = keysetPage(q, { createdAt: follows.createdAt, id: follows.id }, PER_PAGE);
   // followers and requests: the other member is the follower; following: the followee.
   const other = side === 'following' ? follows.followeeId : follows.followerId;
   const mine = side === 'following' ? follows.followerId : follows.followeeId;
-  const where = and(eq(mine, viewerId), eq(follows.status, side === 'requests' ? 'pending' : 'accepted'), searchCondition(q.search));
+  const where = and(eq(mine, ownerId), eq(follows.status, side === 'requests' ? 'pending' : 'accepted'), searchCondition(q.search));
   const [rows, [totalRow]] = await Promise.all([
     db
       .select({ ...cardColumns, followedAt: follows.createdAt, followId: follows.id })

@@ -179,6 +179,37 @@ describe('follower and following lists', () => {
   });
 });
 
+describe("another member's follower and following lists", () => {
+  it("list whom a public member follows and who follows them, each with the viewer's own follow state", async () => {
+    const [a, viewer, fan, idol] = [await member(), await member(), await member(), await member()];
+    await rel('POST', '/api/follow', fan, a.userId);
+    await rel('POST', '/api/follow', viewer, fan.userId);
+    await rel('POST', '/api/follow', a, idol.userId);
+    const followers = await list(`/api/follower?userId=${a.userId}`, viewer);
+    expect(followers.total).toBe(1);
+    // The row shows the viewer's relationship with the fan (following), not a's.
+    expect(followers.list[0]).toMatchObject({ userId: fan.userId, isFollowing: true, isFollowedBy: false });
+    const following = await list(`/api/following?userId=${a.userId}`, viewer);
+    expect(following.list.map((m) => [m.userId, m.isFollowing])).toEqual([[idol.userId, false]]);
+    // The viewer's own lists are unchanged by the new parameter.
+    expect(ids(await list('/api/following', viewer))).toEqual([fan.userId]);
+  });
+
+  it("refuse a private member's lists to anyone but their followers, and requests to anyone but their owner", async () => {
+    const a = await member({ private: true });
+    const [b, fan] = [await member(), await member()];
+    await rel('POST', '/api/follow', fan, a.userId);
+    await rel('POST', '/api/follow/accept', a, fan.userId);
+    const refused = await send('GET', `/api/follower?userId=${a.userId}`, b.token);
+    expect(refused.statusCode).toBe(403);
+    expect(body(refused).message).toMatch(/private/);
+    expect((await send('GET', `/api/following?userId=${a.userId}`, b.token)).statusCode).toBe(403);
+    expect(ids(await list(`/api/follower?userId=${a.userId}`, fan))).toEqual([fan.userId]);
+    expect((await send('GET', `/api/followerRequest?userId=${a.userId}`, fan.token)).statusCode).toBe(400);
+    expect((await send('GET', '/api/follower?userId=999999', b.token)).statusCode).toBe(404);
+  });
+});
+
 describe('keyset paging of member lists', () => {
   const withCursor = (url: string, cursor: string | null | undefined) => `${url}${url.includes('?') ? '&' : '?'}cursor=${cursor}`;
 

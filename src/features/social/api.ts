@@ -4,6 +4,7 @@ import { api } from '../../lib/api-client';
 import { getNextPageParam, initialPageParam, pageSearchParams, type PageParam, type Pages } from '../../lib/paging';
 
 export type FollowListKind = 'followers' | 'following' | 'requests';
+export type MemberFollowKind = Exclude<FollowListKind, 'requests'>;
 export type MembersFilter = { search: string; sportId: number | undefined };
 
 /**
@@ -17,6 +18,8 @@ export const socialKeys = {
   followList: (kind: FollowListKind, search: string) => [...socialKeys.all, kind, search] as const,
   followListsOf: (kind: FollowListKind) => [...socialKeys.all, kind] as const,
   member: (handleName: string) => [...socialKeys.all, 'member', handleName] as const,
+  // Apart from the viewer's own lists (followList): removing one of your followers must not touch someone else's list.
+  memberFollows: (userId: number, kind: MemberFollowKind, search: string) => [...socialKeys.all, 'memberFollows', userId, kind, search] as const,
 };
 
 const FOLLOW_LIST_PATHS: Record<FollowListKind, string> = {
@@ -49,6 +52,10 @@ export const membersQuery = (filter: MembersFilter) =>
 /** `GET /api/follower`, `/api/following`, `/api/followerRequest`. */
 export const followListQuery = (kind: FollowListKind, search: string) =>
   memberPages(socialKeys.followList(kind, search), FOLLOW_LIST_PATHS[kind], { search });
+
+/** `GET /api/follower?userId=`, `/api/following?userId=`: another member's lists (403 while their profile is closed to the viewer). */
+export const memberFollowListQuery = (userId: number, kind: MemberFollowKind, search: string) =>
+  memberPages(socialKeys.memberFollows(userId, kind, search), FOLLOW_LIST_PATHS[kind], { search, userId });
 
 /**
  * `GET /api/user-profile?handleName=`: another member's profile. A 404 is the page's not-found state, not a toast.

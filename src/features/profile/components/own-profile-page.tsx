@@ -64,8 +64,8 @@ export function OwnProfilePage({ feeds }: { feeds: ReactNode }) {
         </div>
       }
       stats={[
-        { value: figure((s) => formatCount(s.followers)), label: summary?.followers === 1 ? 'follower' : 'followers', to: '/followers' },
-        { value: figure((s) => formatCount(s.following)), label: 'following', to: '/following' },
+        { value: figure((s) => formatCount(s.followers)), label: summary?.followers === 1 ? 'follower' : 'followers', link: { to: '/followers' } },
+        { value: figure((s) => formatCount(s.following)), label: 'following', link: { to: '/following' } },
         { value: figure((s) => formatDistance(s.distanceMetres, units)), label: 'all-time distance' },
         { value: figure((s) => formatElevation(s.elevationMetres, units)), label: 'climbed' },
       ]}

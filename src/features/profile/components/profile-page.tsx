@@ -3,8 +3,12 @@ import { useId, type ComponentProps, type ReactNode } from 'react';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ProfileHeader } from './profile-header';
 
-/** One figure of the counts line ("1.2K followers"); a link where it leads somewhere (your own followers). */
-export type ProfileStat = { value: string; label: string; to?: '/followers' | '/following' };
+/** One figure of the counts line ("1.2K followers"); a link where it leads somewhere (your followers, or theirs). */
+export type ProfileStat = {
+  value: string;
+  label: string;
+  link?: { to: '/followers' | '/following' } | { to: '/profile/$username/followers' | '/profile/$username/following'; params: { username: string } };
+};
 
 type Props = Omit<ComponentProps<typeof ProfileHeader>, 'titleId' | 'stats'> & {
   /** The counts line; none when the viewer may not see them (a private profile they do not follow). */
@@ -36,8 +40,8 @@ export function ProfilePage({ stats, children, ...header }: Props) {
                 <strong className="tabular-nums text-fg">{stat.value}</strong> <span className="text-muted">{stat.label}</span>
               </>
             );
-            return stat.to ? (
-              <Link key={stat.label} to={stat.to} className="rounded hover:underline">
+            return stat.link ? (
+              <Link key={stat.label} {...stat.link} className="rounded hover:underline">
                 {figure}
               </Link>
             ) : (

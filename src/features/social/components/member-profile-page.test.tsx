@@ -44,6 +44,8 @@ describe('MemberProfilePage', () => {
     expect(screen.getByText('Innsbruck, Austria')).toBeInTheDocument();
     expect(screen.getByText('41').parentElement).toHaveTextContent('41 followers');
     expect(screen.getByText('12').parentElement).toHaveTextContent('12 following');
+    expect(screen.getByRole('link', { name: '41 followers' })).toHaveAttribute('href', '/profile/jonasrides/followers');
+    expect(screen.getByRole('link', { name: '12 following' })).toHaveAttribute('href', '/profile/jonasrides/following');
     expect(screen.getByRole('button', { name: 'Follow @jonasrides' })).toBeInTheDocument();
     const tabs = screen.getAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual(['Posts', 'Gear', 'Shorts']);

@@ -40,8 +40,12 @@ export function MemberProfilePage({ handleName, children }: { handleName: string
       stats={
         member.followers !== null && member.following !== null
           ? [
-              { value: formatCount(member.followers), label: member.followers === 1 ? 'follower' : 'followers' },
-              { value: formatCount(member.following), label: 'following' },
+              {
+                value: formatCount(member.followers),
+                label: member.followers === 1 ? 'follower' : 'followers',
+                link: { to: '/profile/$username/followers', params: { username: member.handleName } },
+              },
+              { value: formatCount(member.following), label: 'following', link: { to: '/profile/$username/following', params: { username: member.handleName } } },
             ]
           : undefined
       }
