@@ -44,7 +44,7 @@ export async function measurePageJs(page: Page, url: string): Promise<PageJs> {
   return { files, beforePaintGzipBytes: sum(files.filter((f) => f.beforePaint)), totalGzipBytes: sum(files) };
 }
 
-export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB (${bytes} B)`;
 
 /** One line per file, largest first, for a run's log. */
 export const describeFiles = (js: PageJs) =>

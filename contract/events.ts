@@ -141,6 +141,8 @@ export const eventListQuery = z.strictObject({
   ...pagingQuery,
   type: z.optional(eventTab),
   sport_id: z.optional(rowIdParam),
+  /** `mine`: events of any sport on the viewer's profile (none there: no event). `sport_id`, when given, wins. */
+  sports: z.optional(z.literal('mine')),
   /** Kilometres from (`lat`, `lng`); both are needed with it. */
   range: z.optional(z.coerce.number().check(z.gt(0), z.lte(EVENT_RANGE_MAX_KM))),
   lat: z.optional(latitudeParam),

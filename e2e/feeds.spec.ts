@@ -76,6 +76,9 @@ test('P7: scrolling 1,000 posts to the end keeps the rendered rows bounded', asy
   test.setTimeout(300_000);
   const cara = newMember('cara', { firstName: 'Cara', lastName: 'Lind' });
   const { token } = await signUpThroughApi(request, cara);
+  // Private, so her thousand posts stay out of the everyone-feed that tests on the other worker read meanwhile.
+  const closed = await request.post('/api/profileSetting', { data: { isPrivate: true }, headers: { Authorization: `Bearer ${token.access_token}` } });
+  expect(closed.status()).toBe(200);
   const TOTAL = 1000;
   const BATCH = 25;
   for (let start = 0; start < TOTAL; start += BATCH) {

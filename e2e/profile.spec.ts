@@ -61,6 +61,15 @@ test('a member edits the profile with a new photo and cover, and sees them after
   // The browser really decoded both images.
   await expect.poll(() => images.evaluateAll((list) => list.every((img) => (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
   await checkA11y(page);
+
+  // Events follow the sports just chosen: the list opens on them, and every sport is one chip away.
+  await page.goto('/events');
+  const sports = page.getByRole('group', { name: 'Sport' });
+  await expect(sports.getByRole('radio', { name: 'Your sports' })).toBeChecked();
+  await sports.locator('label', { hasText: 'All sports' }).click();
+  await expect(page).toHaveURL(/sports=all/);
+  await expect(sports.getByRole('radio', { name: 'All sports' })).toBeChecked();
+  await checkA11y(page);
 });
 
 test('a member adds a phone number with the code texted to it', async ({ page, request }) => {

@@ -4,12 +4,26 @@ import { SPORTS } from '#contract/sports';
 import { scrollRowFade } from './scroll-row';
 
 /**
- * One sport to filter by, or all: radio chips in the look of the profile's sport chips (those pick many, with the
+ * One sport to filter by, the member's own sports (`offerMine`: the sports on their profile), or all: radio chips in the look of the profile's sport chips (those pick many, with the
  * profile's wording; a filter picks one). Arrow keys move between them, as with any radio group. On a phone they
  * scroll sideways with a fade at the edge, or wrap (`wrap`) where there is height to spare (a filters sheet).
  */
-export function SportFilter({ value, onChange, wrap = false }: { value: number | undefined; onChange(value: number | undefined): void; wrap?: boolean }) {
-  const options = [{ id: undefined, name: 'All sports' }, ...SPORTS];
+export function SportFilter({
+  value,
+  onChange,
+  wrap = false,
+  offerMine = false,
+}: {
+  value: number | 'mine' | undefined;
+  onChange(value: number | 'mine' | undefined): void;
+  wrap?: boolean;
+  offerMine?: boolean;
+}) {
+  const options: { id: number | 'mine' | undefined; name: string }[] = [
+    ...(offerMine ? [{ id: 'mine' as const, name: 'Your sports' }] : []),
+    { id: undefined, name: 'All sports' },
+    ...SPORTS,
+  ];
   // Its own group name: the events page draws a second one in its phone sheet.
   const group = useId();
   return (

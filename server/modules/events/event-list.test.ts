@@ -78,6 +78,21 @@ describe('filters', () => {
     expect(await h.ids(maya, `sport_id=53&search=${m}`)).toEqual([ride.id]);
   });
 
+  it("by the viewer's own sports: any sport on their profile, none without any, one chosen sport winning", async () => {
+    const maya = await h.member();
+    const m = marker();
+    const ride = await h.create(maya, { eventName: `Ride ${m}`, sportId: 53 });
+    const hike = await h.create(maya, { eventName: `Hike ${m}`, sportId: 35 });
+    const run = await h.create(maya, { eventName: `Run ${m}`, sportId: 34 });
+    expect(await h.ids(maya, `sports=mine&search=${m}`)).toEqual([]);
+    const jonas = await h.member();
+    const saved = await t.app.inject({ method: 'POST', url: '/api/user-type', headers: t.bearer(jonas.token), payload: { userType: 'member', sports: [53, 34] } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await h.ids(jonas, `sports=mine&search=${m}`)).sort()).toEqual([ride.id, run.id].sort());
+    expect(await h.ids(jonas, `sports=mine&sport_id=35&search=${m}`)).toEqual([hike.id]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/challengeActivity?sports=yours', headers: t.bearer(jonas.token) })).statusCode).toBe(400);
+  });
+
   it('by text, whatever the case and accents', async () => {
     const maya = await h.member();
     const m = marker();

@@ -3,6 +3,7 @@ import type { EventList, EventListQuery, EventTab } from '#contract/events';
 import type { Deps } from '../../deps';
 import { keysetPage, type SortKey } from '../../db/keyset';
 import { eventAttendees, eventInterests, events } from '../../db/schema/events';
+import { users } from '../../db/schema/users';
 import { escapeLike, searchFold } from '../../db/search-text';
 import { FieldErrors } from '../../lib/errors';
 import { guardianFor, type Guardian } from '../../policy/guardian';
@@ -95,6 +96,13 @@ function rangeFilter(q: EventListQuery) {
   return withinRange(q.lat!, q.lng!, q.range);
 }
 
+/** One sport, or (`sports=mine`) any of the sports on the viewer's own profile. */
+function sportFilter(q: EventListQuery, viewerId: number) {
+  if (q.sport_id !== undefined) return eq(events.sportId, q.sport_id);
+  if (q.sports === 'mine') return sql`${qualified(events.sportId)} = any (select unnest(u.sports) from ${users} u where u.id = ${viewerId})`;
+  return undefined;
+}
+
 /**
  * `GET /api/challengeActivity`: one tab of events the viewer may see (the Guardian's `visibleEventsWhere`, and nothing
  * else decides that), optionally of one sport, within a distance, or matching text (any case, any accents).
@@ -108,7 +116,7 @@ export async function listEvents(deps: Pick<Deps, 'db' | 'storage' | 'clock'>, v
   const where = and(
     guardian.visibleEventsWhere(),
     plan.where,
-    q.sport_id === undefined ? undefined : eq(events.sportId, q.sport_id),
+    sportFilter(q, viewerId),
     rangeFilter(q),
     text ? like(events.searchText, `%${escapeLike(text)}%`) : undefined,
   );

@@ -28,6 +28,8 @@ import { upload, uploadImage, type UploadOptions } from '../../lib/upload';
 export type EventFilters = {
   type?: EventTab | undefined;
   sport_id?: number | undefined;
+  /** `mine`: any sport on the member's profile. */
+  sports?: 'mine' | undefined;
   /** Kilometres from (`lat`, `lng`), the point the member shared. */
   range?: number | undefined;
   lat?: number | undefined;

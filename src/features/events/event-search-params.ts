@@ -2,10 +2,14 @@ import { EVENT_RANGE_MAX_KM, type EventTab } from '#contract/events';
 
 const TABS: readonly EventTab[] = ['upcoming', 'past', 'mine', 'going', 'interested'];
 
-/** `/events?type=&sport_id=&range=&search=`. `range` is in kilometres, as the list call takes it. */
+/**
+ * `/events?type=&sport_id=&sports=all&range=&search=`. `range` is in kilometres, as the list call takes it. With no sport
+ * chosen, a member with sports on their profile sees those (`sports=all` is their choice of every sport).
+ */
 export type EventSearch = {
   type?: EventTab | undefined;
   sport_id?: number | undefined;
+  sports?: 'all' | undefined;
   range?: number | undefined;
   search?: string | undefined;
 };
@@ -24,6 +28,7 @@ export function parseEventSearch(raw: Record<string, unknown>): EventSearch {
   return {
     type: TABS.find((t) => t === raw.type),
     sport_id: Number.isInteger(sport) && sport >= 1 ? sport : undefined,
+    sports: raw.sports === 'all' ? 'all' : undefined,
     range: Number.isFinite(range) && range > 0 && range <= EVENT_RANGE_MAX_KM ? range : undefined,
     search: text(raw.search),
   };

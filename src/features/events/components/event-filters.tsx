@@ -10,6 +10,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { distanceToMetres, UNIT_LABELS, useUnits, type Units } from '../../../lib/units';
 import { SportFilter } from '../../../components/sport-filter';
+import { sportChoice, sportSearch, type SportChoice } from '../event-search';
 import type { EventSearch } from '../event-search-params';
 import { findPlace } from '../../../components/map/map-start';
 import { useSession } from '../../auth/session-context';
@@ -48,8 +49,11 @@ export function EventFilters({ search }: { search: EventSearch }) {
   const selected = search.type ?? 'upcoming';
   const tabs = useRef<HTMLElement>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
-  const chosenFilters = (search.sport_id !== undefined ? 1 : 0) + (search.range !== undefined ? 1 : 0);
-  const sport = <SportFilter value={search.sport_id} onChange={(sportId) => set({ sport_id: sportId })} />;
+  const hasSports = (useSession().user?.sports.length ?? 0) > 0;
+  const chosenSport = sportChoice(search, hasSports);
+  const chooseSport = (choice: SportChoice) => set(sportSearch(choice, hasSports));
+  const chosenFilters = (chosenSport !== undefined ? 1 : 0) + (search.range !== undefined ? 1 : 0);
+  const sport = <SportFilter offerMine={hasSports} value={chosenSport} onChange={chooseSport} />;
   const range = <RangeFilter range={search.range} onChange={(value) => set({ range: value })} />;
 
   // On a phone the tabs scroll sideways: the chosen one (from a link, or the back button) is scrolled into sight.
@@ -119,7 +123,7 @@ export function EventFilters({ search }: { search: EventSearch }) {
       </div>
       {sheetOpen && (
         <Dialog title="Filters" onClose={() => setSheetOpen(false)}>
-          <SportFilter wrap value={search.sport_id} onChange={(sportId) => set({ sport_id: sportId })} />
+          <SportFilter wrap offerMine={hasSports} value={chosenSport} onChange={chooseSport} />
           {range}
           <button type="button" className={buttonClass('primary', 'w-full')} onClick={() => setSheetOpen(false)}>
             Show events

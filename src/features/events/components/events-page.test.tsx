@@ -18,8 +18,8 @@ function EventsAtAddress() {
   return <EventsPage search={parseEventSearch(useSearch({ strict: false }))} />;
 }
 
-async function renderEvents(search: Record<string, string> = {}, units: 'imperial' | 'metric' = 'imperial') {
-  signedInMember({ units });
+async function renderEvents(search: Record<string, string> = {}, units: 'imperial' | 'metric' = 'imperial', sports: number[] = []) {
+  signedInMember({ units, sports });
   const user = userEvent.setup();
   const view = await renderWithProviders(<EventsAtAddress />, { path: '/events' });
   if (Object.keys(search).length > 0) await view.router.navigate({ to: '/events', search } as never);
@@ -97,6 +97,35 @@ describe('EventsPage', () => {
     expect(asked.filter((p) => p.get('search') !== null)).toHaveLength(1);
     expect(asked.at(-1)!.get('sport_id')).toBe('35');
     expect(asked.at(-1)!.get('type')).toBe('upcoming');
+  });
+
+  it("opens on the member's own sports, and All sports shows every sport until they choose theirs again", async () => {
+    const asked = serveEvents((params) => (params.get('sports') === 'mine' ? eventPage([]) : eventPage(eventsFrom(3, 1))));
+    const { user, router } = await renderEvents({}, 'imperial', [35, 53]);
+    const mine = await screen.findByRole('radio', { name: 'Your sports' });
+    expect(mine).toBeChecked();
+    expect(asked[0]!.get('sports')).toBe('mine');
+    expect(asked[0]!.get('sport_id')).toBeNull();
+    expect(await screen.findByText('No events in your sports here yet')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Show all sports' }));
+    await screen.findByRole('heading', { level: 2, name: 'Event 3' });
+    expect(screen.getByRole('radio', { name: 'All sports' })).toBeChecked();
+    expect(asked.at(-1)!.get('sports')).toBeNull();
+    expect(router.state.location.search).toMatchObject({ sports: 'all' });
+
+    await user.click(screen.getByRole('radio', { name: 'Your sports' }));
+    await waitFor(() => expect(asked.at(-1)!.get('sports')).toBe('mine'));
+    expect(router.state.location.search).not.toHaveProperty('sports');
+  });
+
+  it('offers no Your sports chip to a member without sports on their profile', async () => {
+    const asked = serveEvents(() => eventPage(eventsFrom(2, 1)));
+    await renderEvents();
+    await screen.findByRole('heading', { level: 2, name: 'Event 2' });
+    expect(screen.queryByRole('radio', { name: 'Your sports' })).not.toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'All sports' })).toBeChecked();
+    expect(asked[0]!.get('sports')).toBeNull();
   });
 
   it('folds sport and distance into one Filters sheet on a phone, counting what is chosen', async () => {

@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Icon } from '../../../components/icons';
 import { buttonClass } from '../../../components/ui/button';
-import { filtersOf } from '../event-search';
+import { filtersOf, sportChoice } from '../event-search';
+import { useSession } from '../../auth/session-context';
 import type { EventSearch } from '../event-search-params';
 import { useSharedPosition } from '../shared-position';
 import { EventFilters } from './event-filters';
@@ -23,6 +24,8 @@ const LIST_LABELS = {
 export function EventsPage({ search }: { search: EventSearch }) {
   const position = useSharedPosition();
   const tab = search.type ?? 'upcoming';
+  // With sports on their profile, a member sees events of those first ("Your sports"), as the sign-up promised.
+  const hasSports = (useSession().user?.sports.length ?? 0) > 0;
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-4 pb-8">
       {/* Header, filters and cards share the frame's one side margin: nothing adds its own on a phone. */}
@@ -37,7 +40,11 @@ export function EventsPage({ search }: { search: EventSearch }) {
         </Link>
       </header>
       <EventFilters search={search} />
-      <EventList filters={filtersOf(search, position)} label={LIST_LABELS[tab]} empty={<EventsEmpty search={search} />} />
+      <EventList
+        filters={filtersOf(search, position, hasSports)}
+        label={LIST_LABELS[tab]}
+        empty={<EventsEmpty search={search} yourSports={sportChoice(search, hasSports) === 'mine'} />}
+      />
     </div>
   );
 }
@@ -49,15 +56,28 @@ const createLink = (
 );
 
 /** What an empty list says, written for the tab and filters that are on, with the one thing worth doing next. */
-function EventsEmpty({ search }: { search: EventSearch }) {
+function EventsEmpty({ search, yourSports }: { search: EventSearch; yourSports: boolean }) {
   const tab = search.type ?? 'upcoming';
-  if (search.search || search.sport_id !== undefined || search.range !== undefined) {
+  if (yourSports && !search.search && search.range === undefined) {
+    return (
+      <EmptyState
+        title="No events in your sports here yet"
+        hint="Events in every sport may have some, or change your sports on your profile."
+        action={
+          <Link from="/events/" to="." search={{ type: search.type, sports: 'all' }} className={buttonClass('secondary')}>
+            Show all sports
+          </Link>
+        }
+      />
+    );
+  }
+  if (search.search || search.sport_id !== undefined || yourSports || search.range !== undefined) {
     return (
       <EmptyState
         title={search.search ? `No events match “${search.search}”` : 'No events match these filters'}
         hint="Try another word, another sport or a wider distance."
         action={
-          <Link from="/events/" to="." search={{ type: search.type }} className={buttonClass('secondary')}>
+          <Link from="/events/" to="." search={{ type: search.type, sports: yourSports ? 'all' : undefined }} className={buttonClass('secondary')}>
             Clear filters
           </Link>
         }

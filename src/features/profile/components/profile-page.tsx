@@ -7,7 +7,7 @@ import { ProfileHeader } from './profile-header';
 export type ProfileStat = {
   value: string;
   label: string;
-  link?: { to: '/followers' | '/following' } | { to: '/profile/$username/followers' | '/profile/$username/following'; params: { username: string } };
+  link?: { to: '/followers' | '/following' } | { to: '/profile/$username/$list'; params: { username: string; list: 'followers' | 'following' } };
 };
 
 type Props = Omit<ComponentProps<typeof ProfileHeader>, 'titleId' | 'stats'> & {

@@ -51,6 +51,13 @@ describe('MemberFollowsPage', () => {
     expect(asked.at(-1)!.get('userId')).toBe('77');
   });
 
+  it('says so when no member has the handle', async () => {
+    signedInMember();
+    server.use(http.get('/api/user-profile', () => HttpResponse.json({ code: 404, message: 'That member does not exist.' }, { status: 404 })));
+    await renderWithProviders(<MemberFollowsPage handleName="nobody-here" kind="followers" />, { path: '/profile/nobody-here/followers' });
+    expect(await screen.findByRole('heading', { name: 'Member not found' })).toBeInTheDocument();
+  });
+
   it('asks nothing for a private profile the viewer does not follow, and says how to see it', async () => {
     const asked = serveMembers('follower', () => []);
     await renderFollows(aMemberProfile({ isPrivate: true, canViewContent: false, followers: null, following: null }), 'followers');

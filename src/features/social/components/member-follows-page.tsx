@@ -1,18 +1,23 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { LoadError } from '../../../components/load-error';
 import { SearchBox } from '../../../components/search-box';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-error';
 import { displayName } from '../../../lib/display-name';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSession } from '../../auth/session-context';
+import type { MemberProfile } from '#contract/social';
 import { memberFollowListQuery, memberProfileQuery, type MemberFollowKind } from '../api';
 import { useSearchText } from '../use-search-text';
 import { FollowButton } from './follow-button';
 import { MemberList } from './member-list';
+import { MemberNotFound } from './member-profile-page';
 import { MemberRow } from './member-row';
 
 const TABS = [
-  { kind: 'followers', label: 'Followers', to: '/profile/$username/followers' },
-  { kind: 'following', label: 'Following', to: '/profile/$username/following' },
+  { kind: 'followers', label: 'Followers' },
+  { kind: 'following', label: 'Following' },
 ] as const;
 
 /**
@@ -21,7 +26,16 @@ const TABS = [
  * show only where the viewer may see their content; the server refuses the lists otherwise too.
  */
 export function MemberFollowsPage({ handleName, kind }: { handleName: string; kind: MemberFollowKind }) {
-  const { data: member } = useSuspenseQuery(memberProfileQuery(handleName));
+  // Loaded here rather than by a route loader: each loader is one more lazy piece in the route tree that every first
+  // page loads (check P1), and the member's profile is usually in the cache already, from the page that linked here.
+  const { data: member, error, refetch } = useQuery(memberProfileQuery(handleName));
+  if (error instanceof ApiError && error.status === 404) return <MemberNotFound handleName={handleName} />;
+  if (error) return <LoadError what="This member" error={error} onRetry={() => void refetch()} />;
+  if (!member) return <PageSpinner />;
+  return <MemberFollows member={member} kind={kind} />;
+}
+
+function MemberFollows({ member, kind }: { member: MemberProfile; kind: MemberFollowKind }) {
   const { user } = useSession();
   const { text, setText, settled } = useSearchText();
   const name = displayName(member);
@@ -40,8 +54,8 @@ export function MemberFollowsPage({ handleName, kind }: { handleName: string; ki
           {TABS.map((tab) => (
             <li key={tab.kind}>
               <Link
-                to={tab.to}
-                params={{ username: member.handleName }}
+                to="/profile/$username/$list"
+                params={{ username: member.handleName, list: tab.kind }}
                 className="-mb-px flex min-h-11 items-center border-b-2 px-3 text-sm font-semibold"
                 activeProps={{ className: 'border-brand text-fg', 'aria-current': 'page' }}
                 inactiveProps={{ className: 'border-transparent text-muted hover:text-fg' }}

@@ -43,9 +43,9 @@ export function MemberProfilePage({ handleName, children }: { handleName: string
               {
                 value: formatCount(member.followers),
                 label: member.followers === 1 ? 'follower' : 'followers',
-                link: { to: '/profile/$username/followers', params: { username: member.handleName } },
+                link: { to: '/profile/$username/$list', params: { username: member.handleName, list: 'followers' } },
               },
-              { value: formatCount(member.following), label: 'following', link: { to: '/profile/$username/following', params: { username: member.handleName } } },
+              { value: formatCount(member.following), label: 'following', link: { to: '/profile/$username/$list', params: { username: member.handleName, list: 'following' } } },
             ]
           : undefined
       }

@@ -16,7 +16,7 @@ export function MembersPage() {
     <SocialPage title="Members" intro="Find riders, hikers and runners by name, handle or sport, and follow them.">
       <div className="flex flex-col gap-3">
         <SearchBox value={text} onChange={setText} label="Search members" placeholder="Search by name or handle" />
-        <SportFilter value={sportId} onChange={setSportId} />
+        <SportFilter value={sportId} onChange={(id) => setSportId(typeof id === 'number' ? id : undefined)} />
       </div>
       <MemberList
         query={membersQuery({ search: settled, sportId })}

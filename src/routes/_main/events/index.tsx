@@ -7,11 +7,12 @@ import { sharedPosition } from '../../../features/events/shared-position';
 import { rawSearch } from '../../../lib/raw-search';
 
 export const Route = createFileRoute('/_main/events/')({
-  validateSearch: rawSearch<'type' | 'sport_id' | 'range' | 'search'>(),
+  validateSearch: rawSearch<'type' | 'sport_id' | 'sports' | 'range' | 'search'>(),
   loaderDeps: ({ search }) => search,
-  loader: ({ context: { queryClient }, deps }) => {
+  loader: ({ context: { queryClient, session }, deps }) => {
     // Started here so the first page comes with the page's code; the list shows its own loading and failure.
-    void queryClient.prefetchInfiniteQuery(eventListQuery(filtersOf(parseEventSearch(deps), sharedPosition.get())));
+    const hasSports = (session.getSnapshot().user?.sports.length ?? 0) > 0;
+    void queryClient.prefetchInfiniteQuery(eventListQuery(filtersOf(parseEventSearch(deps), sharedPosition.get(), hasSports)));
   },
   component: function Events() {
     return <EventsPage search={parseEventSearch(Route.useSearch())} />;
