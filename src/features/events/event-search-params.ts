@@ -3,13 +3,13 @@ import { EVENT_RANGE_MAX_KM, type EventTab } from '#contract/events';
 const TABS: readonly EventTab[] = ['upcoming', 'past', 'mine', 'going', 'interested'];
 
 /**
- * `/events?type=&sport_id=&sports=all&range=&search=`. `range` is in kilometres, as the list call takes it. With no sport
- * chosen, a member with sports on their profile sees those (`sports=all` is their choice of every sport).
+ * `/events?type=&sport_id=&sports=all|mine&range=&search=`. `range` is in kilometres, as the list call takes it. With no
+ * sport chosen, a member with sports on their profile discovers events in those (event-search.ts).
  */
 export type EventSearch = {
   type?: EventTab | undefined;
   sport_id?: number | undefined;
-  sports?: 'all' | undefined;
+  sports?: 'all' | 'mine' | undefined;
   range?: number | undefined;
   search?: string | undefined;
 };
@@ -28,7 +28,7 @@ export function parseEventSearch(raw: Record<string, unknown>): EventSearch {
   return {
     type: TABS.find((t) => t === raw.type),
     sport_id: Number.isInteger(sport) && sport >= 1 ? sport : undefined,
-    sports: raw.sports === 'all' ? 'all' : undefined,
+    sports: raw.sports === 'all' || raw.sports === 'mine' ? raw.sports : undefined,
     range: Number.isFinite(range) && range > 0 && range <= EVENT_RANGE_MAX_KM ? range : undefined,
     search: text(raw.search),
   };

@@ -51,7 +51,7 @@ export function EventFilters({ search }: { search: EventSearch }) {
   const [sheetOpen, setSheetOpen] = useState(false);
   const hasSports = (useSession().user?.sports.length ?? 0) > 0;
   const chosenSport = sportChoice(search, hasSports);
-  const chooseSport = (choice: SportChoice) => set(sportSearch(choice, hasSports));
+  const chooseSport = (choice: SportChoice) => set(sportSearch(choice, search, hasSports));
   const chosenFilters = (chosenSport !== undefined ? 1 : 0) + (search.range !== undefined ? 1 : 0);
   const sport = <SportFilter offerMine={hasSports} value={chosenSport} onChange={chooseSport} />;
   const range = <RangeFilter range={search.range} onChange={(value) => set({ range: value })} />;

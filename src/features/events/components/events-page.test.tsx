@@ -119,6 +119,17 @@ describe('EventsPage', () => {
     expect(router.state.location.search).not.toHaveProperty('sports');
   });
 
+  it('keeps every sport on the member’s own lists (Yours), where Your sports is a choice, not the default', async () => {
+    const asked = serveEvents(() => eventPage(eventsFrom(2, 1)));
+    const { user, router } = await renderEvents({ type: 'mine' }, 'imperial', [35]);
+    await screen.findByRole('heading', { level: 2, name: 'Event 2' });
+    expect(screen.getByRole('radio', { name: 'All sports' })).toBeChecked();
+    expect(asked.at(-1)!.get('sports')).toBeNull();
+    await user.click(screen.getByRole('radio', { name: 'Your sports' }));
+    await waitFor(() => expect(asked.at(-1)!.get('sports')).toBe('mine'));
+    expect(router.state.location.search).toMatchObject({ type: 'mine', sports: 'mine' });
+  });
+
   it('offers no Your sports chip to a member without sports on their profile', async () => {
     const asked = serveEvents(() => eventPage(eventsFrom(2, 1)));
     await renderEvents();
