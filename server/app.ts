@@ -30,6 +30,7 @@ import { mediaRoutes } from './modules/media/routes';
 import { startUploadSweeper } from './modules/media/sweeper';
 import { notificationRoutes } from './modules/notifications/routes';
 import { optionsRoutes } from './modules/social/options-routes';
+import { moderationRoutes } from './modules/moderation/routes';
 import { socialRoutes } from './modules/social/routes';
 import { countryRoutes, userRoutes } from './modules/users/routes';
 import { registerAuthentication, signedIn } from './plugins/authenticate';
@@ -111,6 +112,7 @@ export async function buildApp({ config, db, clock = systemClock, mailer, sms, s
   await signedIn(app, async (member) => {
     userRoutes(member, deps);
     socialRoutes(member, deps);
+    moderationRoutes(member, deps);
     optionsRoutes(member, deps);
     notificationRoutes(member, deps);
     feedRoutes(member, deps);

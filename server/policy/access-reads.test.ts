@@ -53,6 +53,9 @@ const ALLOWED: Record<string, Partial<Record<Read, Allowed>>> = {
     'users.isPrivate': { reason: WIRE, why: 'Member cards carry isPrivate; the follow target is loaded with it for the policy’s `followOutcome`.' },
     'follows.status': { reason: WIRE, why: 'The follower/following/request lists, the counts and the relationship flags list and move the follow edges.' },
   },
+  'server/modules/moderation/service.ts': {
+    'follows.status': { reason: WIRE, why: 'A block ends the follow edges both ways; a pending one takes its request notice with it.' },
+  },
   'server/modules/social/export-section.ts': {
     'follows.status': { reason: WIRE, why: 'The member’s data export lists their follow edges with their status.' },
   },

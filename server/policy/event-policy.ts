@@ -4,6 +4,7 @@ import { eventCohostInvites, eventCohosts, eventInvites, events } from '../db/sc
 import { follows } from '../db/schema/social';
 import { users } from '../db/schema/users';
 import { qualified } from '../db/qualified';
+import { blockedEitherWay, notBlockedWith } from './block-policy';
 import { isAcceptedFollower } from './social-policy';
 
 /**
@@ -67,6 +68,8 @@ async function isInvitedToCohost(db: Db, viewerId: number, eventId: number) {
 export async function mayViewEvent(db: Db, viewerId: number, event: EventSubject, organiser: { id: number; isPrivate: boolean }) {
   const role = await eventRole(db, viewerId, event);
   if (role !== 'member') return true;
+  // Across a block with the organiser, the event is not there (block-policy.ts), invitation or not.
+  if (await blockedEitherWay(db, viewerId, event.userId)) return false;
   if (await isInvitedToCohost(db, viewerId, event.id)) return true;
   if (event.isDraft) return false;
   if (await isInvited(db, viewerId, event.id)) return true;
@@ -109,10 +112,10 @@ export function visibleEventsCondition(viewerId: number): SQL {
   const invited = sql`exists (select 1 from ${eventInvites} i where i.event_id = ${qualified(events.id)} and i.user_id = ${viewerId})`;
   const follower = sql`exists (select 1 from ${follows} f where f.follower_id = ${viewerId} and f.followee_id = ${qualified(events.userId)} and f.status = 'accepted')`;
   const publicOrganiser = sql`(select not u.is_private from ${users} u where u.id = ${qualified(events.userId)})`;
-  return sql`(${events.userId} = ${viewerId} or ${cohost} or ${askedToCohost} or (${events.isDraft} = false and (
+  return sql`(${events.userId} = ${viewerId} or ${cohost} or ((${askedToCohost} or (${events.isDraft} = false and (
     ${invited}
     or (${events.whoCanSee} = 'public' and (${publicOrganiser} or ${follower}))
-    or (${events.whoCanSee} = 'followers' and ${follower}))))`;
+    or (${events.whoCanSee} = 'followers' and ${follower})))) and ${notBlockedWith(viewerId, qualified(events.userId))}))`;
 }
 
 /**

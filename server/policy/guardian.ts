@@ -1,7 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Deps } from '../deps';
 import type { Upload } from '../modules/media/upload-files';
+import { blockedBy, blockedEitherWay, notBlockedWith, notHiddenFrom } from './block-policy';
 import { eventRole, hostedEventsCondition, mayCancelEvent, mayEditEvent, mayViewEvent, visibleEventsCondition, type EventRole, type EventSubject } from './event-policy';
 import { mayViewUpload, type MediaAccess, type MediaSignature } from './media-policy';
 import { mayViewRoute, type RouteSubject } from './route-policy';
@@ -36,6 +37,14 @@ export type Guardian<V extends number | null = number> = {
   readonly viewerId: V;
 
   // Members.
+  /** A block between the viewer and `otherId`, either way (block-policy.ts): everything of theirs answers as missing. */
+  isBlockedWith(otherId: number): Promise<boolean>;
+  /** Whether `otherId` blocked the viewer: their profile answers 404, as for nobody (no "you are blocked" oracle). */
+  isBlockedBy(otherId: number): Promise<boolean>;
+  /** Members without a block either way with the viewer, as a condition on `memberColumn`, for member lists. */
+  unblockedWhere(memberColumn: SQLWrapper): SQL;
+  /** Content whose author (`memberColumn`) the viewer may see in lists: no block either way, not muted by the viewer. */
+  unhiddenAuthorsWhere(memberColumn: SQLWrapper): SQL;
   /** Their posts, shorts, activities, tracks, media, gear, events and follow lists (check 12): `mayViewProfileContent`. */
   canSeeProfileContent(owner: ContentOwner): Promise<boolean>;
   /** Whether the viewer may follow (or ask to follow) `targetId`: `mayFollow`. */
@@ -97,6 +106,10 @@ export function guardianFor(db: Db, viewerId: number | null): Guardian<number | 
   return {
     viewerId,
 
+    isBlockedWith: async (otherId) => signedIn && (await blockedEitherWay(db, viewerId, otherId)),
+    isBlockedBy: async (otherId) => signedIn && (await blockedBy(db, viewerId, otherId)),
+    unblockedWhere: (memberColumn) => (signedIn ? notBlockedWith(viewerId, memberColumn) : NOTHING),
+    unhiddenAuthorsWhere: (memberColumn) => (signedIn ? notHiddenFrom(viewerId, memberColumn) : NOTHING),
     canSeeProfileContent: async (owner) => signedIn && (await mayViewProfileContent(db, viewerId, owner)),
     canFollow: (targetId) => signedIn && mayFollow(viewerId, targetId),
     followOutcome: (target) => followOutcome(target),

@@ -491,6 +491,16 @@ const entries: Record<string, Entry> = {
     },
   },
 
+  'POST /api/block': {
+    exempt:
+      'userId names the member to block, and blocking them is the point of the call: the rows written are the ' +
+      'caller’s own block and the removal of the follow edges between the two, which either member may end anyway.',
+  },
+  'POST /api/following/notification': {
+    exempt:
+      'userId names the member to mute, and muting them is the point of the call: the only row written is the ' +
+      'caller’s own mute, which changes nothing the muted member sees (server/modules/moderation/blocks.test.ts).',
+  },
   'POST /api/follow': {
     exempt:
       'userId names the member to follow, and following them is the point of the call: the only row written is the ' +

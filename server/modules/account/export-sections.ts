@@ -7,6 +7,7 @@ import {
 import { feedsExportSection } from '../feeds/export-section';
 import { routesExportSection } from '../map-routes/export-section';
 import { notificationsExportSection, notificationSettingsExportSection } from '../notifications/export-section';
+import { blocksAndMutesExportSection } from '../moderation/export-section';
 import { followsExportSection } from '../social/export-section';
 import { reactionsAndCommentsExportSection } from '../subjects/export-section';
 import {
@@ -39,4 +40,5 @@ export const exportSections = checkExportSections([
   notificationsExportSection,
   notificationSettingsExportSection,
   followsExportSection,
+  blocksAndMutesExportSection,
 ]);

@@ -151,6 +151,7 @@ describe('GET /api/account/export', () => {
       'notifications',
       'notificationSettings',
       'follows',
+      'blocksAndMutes',
     ]);
     expect(() => checkExportSections([{ name: 'Test-gear', collect: async () => [] }])).toThrow(/camelCase/);
     const m = await t.signUp();

@@ -9,6 +9,7 @@ import { encodeCursor, keysetPage, type PageAsked, type PagedAnswer } from '../.
 import { notifications } from '../../db/schema/notifications';
 import { commentLikes as likes, comments, subjects } from '../../db/schema/subjects';
 import { users } from '../../db/schema/users';
+import { qualified } from '../../db/qualified';
 import { AppError, fieldError, notFound } from '../../lib/errors';
 import { guardianFor } from '../../policy/guardian';
 import { writeNotification } from '../notifications/notify';
@@ -131,13 +132,13 @@ export function commentService<K extends string, S extends SubjectRow>(subject: 
    * The first `REPLIES_SHOWN` replies of each of `parentIds`, oldest first, in one query: a lateral join reads each
    * parent's replies from the (parent_id, created_at, id) index and stops at the cap.
    */
-  async function repliesOf(db: Db, parentIds: number[]): Promise<CommentRow[]> {
+  async function repliesOf(db: Db, viewerId: number, parentIds: number[]): Promise<CommentRow[]> {
     if (parentIds.length === 0) return [];
     const parent = alias(comments, 'parent');
     const reply = db
       .select(commentColumns)
       .from(comments)
-      .where(eq(comments.parentId, parent.id))
+      .where(and(eq(comments.parentId, parent.id), guardianFor(db, viewerId).unhiddenAuthorsWhere(qualified(comments.userId))))
       .orderBy(asc(comments.createdAt), asc(comments.id))
       .limit(REPLIES_SHOWN)
       .as('reply');
@@ -168,7 +169,9 @@ export function commentService<K extends string, S extends SubjectRow>(subject: 
   async function listComments(db: Db, viewerId: number, id: number, q: PageAsked): Promise<PagedAnswer<CommentOf<K>>> {
     const about = await subject.loadViewable(db, viewerId, id);
     const at = keysetPage(q, { createdAt: comments.createdAt, id: comments.id }, PER_PAGE);
-    const topLevel = and(eq(comments.subjectId, about.subjectId), isNull(comments.parentId));
+    // Not those of a member blocked either way or muted by the viewer (block-policy.ts).
+    const shown = guardianFor(db, viewerId).unhiddenAuthorsWhere(qualified(comments.userId));
+    const topLevel = and(eq(comments.subjectId, about.subjectId), isNull(comments.parentId), shown);
     const [rows, [totalRow]] = await Promise.all([
       db
         .select(commentColumns)
@@ -182,6 +185,7 @@ export function commentService<K extends string, S extends SubjectRow>(subject: 
     const page = at.answer(rows, totalRow?.n ?? 0, (r) => ({ createdAt: r.createdAt, id: r.id }));
     const replies = await repliesOf(
       db,
+      viewerId,
       page.list.map((r) => r.id),
     );
     const view = await viewOf(db, viewerId, about, [...page.list, ...replies]);
@@ -219,7 +223,7 @@ export function commentService<K extends string, S extends SubjectRow>(subject: 
       .limit(1);
     if (!parent) throw notFound(COMMENT_NOT_FOUND);
     const at = keysetPage(q, { createdAt: comments.createdAt, id: comments.id }, REPLIES_SHOWN, 'asc');
-    const under = eq(comments.parentId, parent.id);
+    const under = and(eq(comments.parentId, parent.id), guardianFor(db, viewerId).unhiddenAuthorsWhere(qualified(comments.userId)));
     const [rows, [totalRow]] = await Promise.all([
       db
         .select(commentColumns)
@@ -380,6 +384,8 @@ export function commentService<K extends string, S extends SubjectRow>(subject: 
       .limit(1);
     const id = found && (await subject.idOf(tx, found.subjectId));
     if (!found || id === undefined) throw notFound(COMMENT_NOT_FOUND);
+    // A comment by a member on the other side of a block is not there for the viewer (no reply, no like).
+    if (await guardianFor(tx, viewerId).isBlockedWith(found.userId)) throw notFound(COMMENT_NOT_FOUND);
     try {
       return { found, about: await subject.loadViewable(tx, viewerId, id) };
     } catch (error) {

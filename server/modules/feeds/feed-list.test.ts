@@ -139,10 +139,11 @@ describe('paging', () => {
     };
     const four = await statements(4);
     expect(four).toBe(await statements(1));
-    // The author, the page (its posts with their photos, mentions and reactions) and its count.
-    expect(four).toBe(3);
+    // The author, whether a block stands between them and the viewer, the page (its posts with their photos, mentions
+    // and reactions) and its count.
+    expect(four).toBe(4);
     // A first page that holds the whole list knows its total without counting.
-    expect(await statements(5)).toBe(2);
+    expect(await statements(5)).toBe(3);
     const whole = await listFeeds({ db: t.db, storage: t.app.deps.storage, clock: t.clock }, viewer.userId, { userId: author.userId, per_page: 5 });
     expect(whole).toMatchObject({ total: 5, last_page: 1, next_cursor: null });
   });

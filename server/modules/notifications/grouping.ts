@@ -10,9 +10,10 @@ import { GROUPED_ACTIONS } from './sentences';
  * notification is about its actor, so there are no others to gather: it stays alone, as does any sentence that does
  * not start with the actor's name.
  *
- * The one CTE both the list and marking a row read use, so the row a member opens is exactly the rows read.
+ * The one CTE both the list and marking a row read use, so the row a member opens is exactly the rows read. `shown`:
+ * the Guardian's condition on the actor (`n.actor_id`), leaving out members blocked either way or muted.
  */
-export function keyedNotifications(userId: number, timeZone: string, only?: number): SQL {
+export function keyedNotifications(userId: number, timeZone: string, shown: SQL, only?: number): SQL {
   const action = sql.join(
     GROUPED_ACTIONS.map(({ kind, action }) => sql`when n.kind = ${kind} and right(n.message, ${[...action].length + 1}) = ${` ${action}`} then ${action}`),
     sql` `,
@@ -22,7 +23,7 @@ export function keyedNotifications(userId: number, timeZone: string, only?: numb
   return sql`mine as (
       select n.*, case when n.subject_type = 'profile' then null else (case ${action} end) end as action
       from ${notifications} n
-      where n.user_id = ${userId}${only === undefined ? sql`` : sql` and n.id = ${only}`}
+      where n.user_id = ${userId} and ${shown}${only === undefined ? sql`` : sql` and n.id = ${only}`}
     ), keyed as (
       select n.*, case when n.action is null then 'n' || n.id
         else concat_ws(':', n.kind, n.subject_type, ${target}, ${day}, n.action) end as group_key

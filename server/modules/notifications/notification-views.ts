@@ -78,7 +78,7 @@ export async function notificationViews(deps: Pick<Deps, 'db' | 'storage' | 'clo
   const window = page ? sql` limit ${page.limit} offset ${page.offset}` : sql``;
   const postId = sql`case h.subject_type when 'feed' then h.subject_id when 'comment' then h.parent_id end`;
   const eventId = sql`case h.subject_type when 'event' then h.subject_id when 'event_comment' then h.parent_id end`;
-  const statement = sql`(with ${keyedNotifications(asked.userId, asked.timeZone, only)}, ranked as (
+  const statement = sql`(with ${keyedNotifications(asked.userId, asked.timeZone, guardian.unhiddenAuthorsWhere(sql`n.actor_id`), only)}, ranked as (
       select k.*,
         row_number() over (partition by k.group_key order by k.created_at desc, k.id desc) as place,
         row_number() over (partition by k.group_key, k.actor_id order by k.created_at desc, k.id desc) as actor_place

@@ -4,6 +4,7 @@ import type { Deps } from '../../deps';
 import type { Db } from '../../db/client';
 import { keysetPage, type PageAsked } from '../../db/keyset';
 import { notifications } from '../../db/schema/notifications';
+import { guardianFor } from '../../policy/guardian';
 import { fieldError, notFound } from '../../lib/errors';
 import { canonicalZone } from '../events/time-zone';
 import { listFollows } from '../social/service';
@@ -52,7 +53,7 @@ export async function markRead(deps: Pick<Deps, 'db' | 'bus' | 'mailer' | 'clock
       .limit(1);
     if (!found) throw notFound('That notification does not exist.');
     // The row the member opened stands for every unread one gathered with it (its group is the unread ones alike).
-    const sameRow = sql`${notifications.id} in (with ${keyedNotifications(userId, 'UTC')}
+    const sameRow = sql`${notifications.id} in (with ${keyedNotifications(userId, 'UTC', guardianFor(deps.db, userId).unhiddenAuthorsWhere(sql`n.actor_id`))}
       select k.id from keyed k where k.group_key = (select g.group_key from keyed g where g.id = ${notificationId}))`;
     await deps.db.update(notifications).set({ readAt: now }).where(and(unread, sameRow));
   }

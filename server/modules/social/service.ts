@@ -5,9 +5,11 @@ import type { Db } from '../../db/client';
 import { keysetPage, type PageAsked, type PagedAnswer } from '../../db/keyset';
 import { follows } from '../../db/schema/social';
 import { users } from '../../db/schema/users';
+import { qualified } from '../../db/qualified';
 import { escapeLike, searchFold } from '../../db/search-text';
 import { fieldError, forbidden, notFound } from '../../lib/errors';
 import { guardianFor } from '../../policy/guardian';
+import { blocksAndMutesOf } from '../../policy/block-policy';
 import { relationship, relationshipFrom } from '../../policy/social-policy';
 import * as notices from '../notifications/follow-notices';
 import { withOutbox } from '../notifications/outbox';
@@ -59,6 +61,7 @@ export function searchCondition(search: string | undefined): SQL | undefined {
 async function relationshipsTo(db: Db, viewerId: number, ids: number[]) {
   const out = new Map<number, string>();
   const inc = new Map<number, string>();
+  const own = await blocksAndMutesOf(db, viewerId, ids);
   if (ids.length > 0) {
     const rows = await db
       .select({ followerId: follows.followerId, followeeId: follows.followeeId, status: follows.status })
@@ -74,7 +77,7 @@ async function relationshipsTo(db: Db, viewerId: number, ids: number[]) {
       else inc.set(r.followerId, r.status);
     }
   }
-  return (id: number) => relationshipFrom(id, out.get(id), inc.get(id));
+  return (id: number) => relationshipFrom(id, out.get(id), inc.get(id), { isBlocked: own.blocked.has(id), isMuted: own.muted.has(id) });
 }
 
 /** A page of member rows as cards with the viewer's relationship to each; the page data as it came. */
@@ -92,6 +95,8 @@ export async function listMembers(db: Db, viewerId: number, q: ListQuery & { spo
   const at = keysetPage(q, { createdAt: users.createdAt, id: users.id }, PER_PAGE);
   const where = and(
     ne(users.id, viewerId),
+    // Nobody on the other side of a block, either way (the blocker finds them under Blocked members).
+    guardianFor(db, viewerId).unblockedWhere(qualified(users.id)),
     searchCondition(q.search),
     q.sportId === undefined ? undefined : sql`${q.sportId}::integer = any(${users.sports})`,
   );
@@ -117,9 +122,12 @@ type Side = 'followers' | 'following' | 'requests';
  */
 export async function listFollows(db: Db, viewerId: number, side: Side, q: ListQuery & { userId?: number | undefined }) {
   const ownerId = q.userId ?? viewerId;
+  const guardian = guardianFor(db, viewerId);
   if (ownerId !== viewerId) {
     const owner = await findMember(db, ownerId);
-    if (side === 'requests' || !(await guardianFor(db, viewerId).canSeeProfileContent(owner))) {
+    // Across a block the member answers as if they did not exist, as their profile does.
+    if (await guardian.isBlockedWith(ownerId)) throw notFound('That member does not exist.');
+    if (side === 'requests' || !(await guardian.canSeeProfileContent(owner))) {
       throw forbidden('This profile is private. Follow them to see who they follow and who follows them.');
     }
   }
@@ -127,7 +135,12 @@ export async function listFollows(db: Db, viewerId: number, side: Side, q: ListQ
   // followers and requests: the other member is the follower; following: the followee.
   const other = side === 'following' ? follows.followeeId : follows.followerId;
   const mine = side === 'following' ? follows.followerId : follows.followeeId;
-  const where = and(eq(mine, ownerId), eq(follows.status, side === 'requests' ? 'pending' : 'accepted'), searchCondition(q.search));
+  const where = and(
+    eq(mine, ownerId),
+    eq(follows.status, side === 'requests' ? 'pending' : 'accepted'),
+    guardian.unblockedWhere(qualified(users.id)),
+    searchCondition(q.search),
+  );
   const [rows, [totalRow]] = await Promise.all([
     db
       .select({ ...cardColumns, followedAt: follows.createdAt, followId: follows.id })
@@ -162,6 +175,8 @@ export async function follow(deps: Deps, viewerId: number, targetId: number) {
   return withOutbox(deps, async (tx, outbox) => {
     const now = deps.clock.now();
     const target = await findMember(tx, targetId);
+    // Across a block, either way, the member is not there to follow (no "you are blocked" oracle).
+    if (await guardianFor(tx, viewerId).isBlockedWith(targetId)) throw notFound('That member does not exist.');
     const status = guardianFor(tx, viewerId).followOutcome(target);
     const asked = status === 'pending';
     const [inserted] = await tx
@@ -266,7 +281,8 @@ export async function memberProfile(db: Db, viewerId: number, by: { handleName?:
     .from(users)
     .where(byWhat)
     .limit(1);
-  if (!row) throw notFound('That member does not exist.');
+  // A member who blocked the viewer answers as nobody; one the viewer blocked keeps their header, to unblock from.
+  if (!row || (await guardianFor(db, viewerId).isBlockedBy(row.userId))) throw notFound('That member does not exist.');
   const [rel, canViewContent] = await Promise.all([
     relationship(db, viewerId, row.userId),
     guardianFor(db, viewerId).canSeeProfileContent({ id: row.userId, isPrivate: row.isPrivate }),

@@ -6,11 +6,13 @@ import { getNextPageParam, initialPageParam, pageSearchParams, type PageParam, t
 export type FollowListKind = 'followers' | 'following' | 'requests';
 export type MemberFollowKind = Exclude<FollowListKind, 'requests'>;
 export type MembersFilter = { search: string; sportId: number | undefined };
+/** The viewer's moderation lists (issue 20): members they blocked, members they muted. */
+export type ModerationListKind = 'blocked' | 'muted';
 
 /**
  * Every social query key, generic to specific: `['social']`, `['social','members',{search,sportId}]`,
- * `['social',kind,search]`, `['social','member',handleName]`. The relationship cache (and so the live socket's
- * relationship messages, follow-live-updates.ts) relies on these shapes.
+ * `['social',kind,search]` (follow and moderation lists), `['social','member',handleName]`. The relationship cache
+ * (and so the live socket's relationship messages, follow-live-updates.ts) relies on these shapes.
  */
 export const socialKeys = {
   all: ['social'] as const,
@@ -20,6 +22,9 @@ export const socialKeys = {
   member: (handleName: string) => [...socialKeys.all, 'member', handleName] as const,
   // Apart from the viewer's own lists (followList): removing one of your followers must not touch someone else's list.
   memberFollows: (userId: number, kind: MemberFollowKind, search: string) => [...socialKeys.all, 'memberFollows', userId, kind, search] as const,
+  // Under `all` like the follow lists, so a block or mute patches their rows wherever the member shows.
+  moderationList: (kind: ModerationListKind, search: string) => [...socialKeys.all, kind, search] as const,
+  moderationListsOf: (kind: ModerationListKind) => [...socialKeys.all, kind] as const,
 };
 
 const FOLLOW_LIST_PATHS: Record<FollowListKind, string> = {
@@ -31,7 +36,7 @@ const FOLLOW_LIST_PATHS: Record<FollowListKind, string> = {
 export type MemberPages = Pages<MemberList>;
 
 /** One paged member list: page 1 replaces, later pages append. */
-function memberPages(queryKey: QueryKey, path: string, params: Record<string, string | number | undefined>) {
+export function memberPages(queryKey: QueryKey, path: string, params: Record<string, string | number | undefined>) {
   const searchParams = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string | number>;
   return infiniteQueryOptions<MemberList, Error, MemberPages, QueryKey, PageParam>({
     queryKey,

@@ -3,9 +3,12 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Icon } from '../../../components/icons';
 import { buttonClass } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
 import { UnavailableNotice } from '../../../components/unavailable-notice';
 import { displayName } from '../../../lib/display-name';
 import { formatCount } from '../../../lib/format-count';
+import { BlockedPanel } from './blocked-panel';
+import { MemberActionsMenu } from './member-actions-menu';
 import { ProfilePage } from '../../profile/components/profile-page';
 import { ProfileTabs, type ProfileTab } from '../../profile/components/profile-tabs';
 import { memberProfileQuery } from '../api';
@@ -19,9 +22,10 @@ const TABS = [
 
 /**
  * `/profile/$username`: another member's profile page (the one profile page, profile-page.tsx), offering the follow
- * button and "Follows you", over their content tabs, one child route each (the profile's own address shows Posts),
- * whose panel is the child route. A private profile the viewer does not follow keeps only its header and says how to
- * see the rest.
+ * button, the block and mute menu, "Follows you" and "Muted", over their content tabs, one child route each (the
+ * profile's own address shows Posts), whose panel is the child route. A private profile the viewer does not follow
+ * keeps only its header and says how to see the rest; a member the viewer blocked keeps only the header and the way
+ * to unblock.
  */
 export function MemberProfilePage({ handleName, children }: { handleName: string; children: ReactNode }) {
   const { data: member } = useSuspenseQuery(memberProfileQuery(handleName));
@@ -35,8 +39,18 @@ export function MemberProfilePage({ handleName, children }: { handleName: string
       bio={member.bio}
       sports={member.sports}
       location={member.location}
-      action={!member.isBlocked && <FollowButton member={member} className="mt-3" />}
-      marks={member.isFollowedBy && <span className="rounded bg-surface-2 px-1.5 py-0.5 text-xs font-medium text-fg">Follows you</span>}
+      action={
+        <div className="mt-3 flex items-center gap-1">
+          {!member.isBlocked && <FollowButton member={member} />}
+          <MemberActionsMenu member={member} />
+        </div>
+      }
+      marks={
+        <>
+          {member.isFollowedBy && <span className="rounded bg-surface-2 px-1.5 py-0.5 text-xs font-medium text-fg">Follows you</span>}
+          {member.isMuted && <span className="rounded bg-surface-2 px-1.5 py-0.5 text-xs font-medium text-fg">Muted</span>}
+        </>
+      }
       stats={
         member.followers !== null && member.following !== null
           ? [
@@ -50,12 +64,19 @@ export function MemberProfilePage({ handleName, children }: { handleName: string
           : undefined
       }
     >
-      {member.canViewContent ? (
+      {member.isBlocked ? (
+        <BlockedPanel member={member} />
+      ) : member.canViewContent ? (
         <ProfileTabs label="Their content" tabs={TABS} handleName={handleName}>
           {children}
         </ProfileTabs>
-      ) : (
+      ) : member.isPrivate ? (
         <PrivateProfilePanel />
+      ) : (
+        // A public profile closed to the viewer only while it is asked for again, just after an unblock.
+        <div className="flex justify-center p-10">
+          <Spinner label="Loading their profile" />
+        </div>
       )}
     </ProfilePage>
   );

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '../../../components/not-built-yet';
+import { BlockedMembersPage } from '../../../features/social/components/moderation-list-page';
 
 export const Route = createFileRoute('/_main/manage-users/blocked')({
-  component: () => <NotBuiltYet area="Moderation" title="Blocked members" description="Members you have blocked, with unblock." />,
+  component: BlockedMembersPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '../../../components/not-built-yet';
+import { MutedMembersPage } from '../../../features/social/components/moderation-list-page';
 
 export const Route = createFileRoute('/_main/manage-users/muted')({
-  component: () => <NotBuiltYet area="Moderation" title="Muted members" description="Members you have muted, with unmute." />,
+  component: MutedMembersPage,
 });
