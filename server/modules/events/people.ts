@@ -5,7 +5,9 @@ import type { Db } from '../../db/client';
 import { keysetPage } from '../../db/keyset';
 import { eventAttendees, eventInterests, events } from '../../db/schema/events';
 import { users } from '../../db/schema/users';
+import { qualified } from '../../db/qualified';
 import { loadViewableEvent } from '../../policy/event-access';
+import { guardianFor } from '../../policy/guardian';
 
 export const PEOPLE_PER_PAGE = 30;
 
@@ -19,6 +21,8 @@ const summary = { userId: users.id, handleName: users.handleName, firstName: use
  */
 export async function listPeople(db: Db, viewerId: number, q: z.infer<typeof eventPeopleQuery>): Promise<z.infer<typeof eventPeople>> {
   await loadViewableEvent(db, viewerId, q.challengeId);
+  // Nobody on the other side of a block with the viewer; `total` stays the event's own count of places and interest.
+  const unblocked = guardianFor(db, viewerId).unblockedWhere(qualified(users.id));
   const [counts] = await db
     .select({ going: events.goingCount, waitlist: events.waitlistCount, interested: events.interestedCount })
     .from(events)
@@ -31,7 +35,7 @@ export async function listPeople(db: Db, viewerId: number, q: z.infer<typeof eve
       .select({ ...summary, at: eventInterests.createdAt, rowId: eventInterests.id })
       .from(eventInterests)
       .innerJoin(users, eq(users.id, eventInterests.userId))
-      .where(and(eq(eventInterests.eventId, q.challengeId), at.where))
+      .where(and(eq(eventInterests.eventId, q.challengeId), unblocked, at.where))
       .orderBy(...at.orderBy)
       .limit(at.limit)
       .offset(at.offset);
@@ -45,7 +49,7 @@ export async function listPeople(db: Db, viewerId: number, q: z.infer<typeof eve
     .select({ ...summary, at: going ? eventAttendees.statusAt : eventAttendees.createdAt, rowId: eventAttendees.id })
     .from(eventAttendees)
     .innerJoin(users, eq(users.id, eventAttendees.userId))
-    .where(and(eq(eventAttendees.eventId, q.challengeId), eq(eventAttendees.status, going ? 'going' : 'waitlisted'), at.where))
+    .where(and(eq(eventAttendees.eventId, q.challengeId), eq(eventAttendees.status, going ? 'going' : 'waitlisted'), unblocked, at.where))
     .orderBy(...at.orderBy)
     .limit(at.limit)
     .offset(at.offset);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventList } from '#contract/events';
-import { commentSaved, feed, feedCommentList, feedList } from '#contract/feeds';
+import { eventList, eventPeople } from '#contract/events';
+import { commentSaved, feed, feedCommentList, feedLikers, feedList } from '#contract/feeds';
 import { notificationList } from '#contract/notifications';
 import { memberList, memberProfile, relationship } from '#contract/social';
 import { insertEvent } from '../events/event-test-rows';
@@ -82,6 +82,17 @@ describe('block', () => {
     const bensPost = await post(ben, `Ben ${tag}`);
     const said = okData(await send('POST', '/api/feed/comment', ben.token, { feedId: anasPost, comment: `Ben says ${tag}` }), commentSaved);
     const event = await insertEvent(t.db, ana.userId, { eventName: `Ride ${tag}` });
+    // Cara, on neither side, reacts and joins beside Ben: the lists Ana reads lose Ben only.
+    const cara = await named('Cara');
+    for (const who of [ben, cara]) {
+      expect((await send('POST', '/api/feed/like', who.token, { feedId: anasPost, likeUniCode: 'U+2764' })).statusCode).toBe(200);
+      expect((await send('POST', '/api/challenge/join', who.token, { challengeId: event })).statusCode).toBe(200);
+    }
+    const likers = async (m: Member) => okData(await send('GET', `/api/feed/likes?feedId=${anasPost}`, m.token), feedLikers).list.map((x) => x.userId).sort();
+    const going = async (m: Member) =>
+      okData(await send('GET', `/api/challenge/people?challengeId=${event}&list=going`, m.token), eventPeople).list.map((x) => x.userId).sort();
+    expect(await likers(ana)).toEqual([ben.userId, cara.userId].sort());
+    expect(await going(ana)).toEqual([ben.userId, cara.userId].sort());
     const events = async (m: Member) => okData(await send('GET', `/api/challengeActivity?search=${tag}`, m.token), eventList).list.map((e) => e.id);
 
     const before = { anaSees: await everyone(ana, tag), benSees: await everyone(ben, tag) };
@@ -106,6 +117,8 @@ describe('block', () => {
     expect((await send('POST', '/api/feed/comment/like', ana.token, { commentId: said.comment.commentId, isLiked: true })).statusCode).toBe(404);
     expect(await events(ben)).toEqual([]);
     expect((await send('GET', `/api/getChallengeDetails?id=${event}`, ben.token)).statusCode).toBe(404);
+    expect(await likers(ana)).toEqual([cara.userId]);
+    expect(await going(ana)).toEqual([cara.userId]);
     // Ana keeps Ben's header, to unblock from; Ben gets the answer for nobody.
     expect(okData(await send('GET', `/api/user-profile?userId=${ben.userId}`, ana.token), memberProfile)).toMatchObject({
       isBlocked: true,
@@ -125,6 +138,7 @@ describe('block', () => {
     expect(await events(ben)).toEqual([event]);
     expect(await found(ben, ana.handleName)).toEqual([ana.userId]);
     expect(await notificationActors(ana)).toContain(ben.userId);
+    expect(await likers(ana)).toEqual([ben.userId, cara.userId].sort());
   });
 });
 

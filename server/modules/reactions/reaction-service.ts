@@ -7,6 +7,7 @@ import { keysetPage, type PageAsked } from '../../db/keyset';
 import { qualified } from '../../db/qualified';
 import { reactions, subjects } from '../../db/schema/subjects';
 import { users } from '../../db/schema/users';
+import { guardianFor } from '../../policy/guardian';
 import { writeNotification } from '../notifications/notify';
 import { withOutbox } from '../notifications/outbox';
 import { REACTION_NOTICE, type SubjectRow, type SubjectSpec } from '../subjects/subject-spec';
@@ -120,7 +121,12 @@ export function reactionService<S extends SubjectRow>(spec: Pick<SubjectSpec<str
   async function listLikers(db: Db, viewerId: number, id: number, q: LikersQuery): Promise<z.infer<typeof feedLikers>> {
     const about = await spec.loadViewable(db, viewerId, id);
     const at = keysetPage(q, { createdAt: reactions.createdAt, id: reactions.id }, LIKERS_PER_PAGE);
-    const where = and(eq(reactions.subjectId, about.subjectId), q.likeUniCode ? eq(reactions.code, storedCode(q.likeUniCode)) : undefined);
+    // Nobody on the other side of a block with the viewer, either way (block-policy.ts).
+    const where = and(
+      eq(reactions.subjectId, about.subjectId),
+      q.likeUniCode ? eq(reactions.code, storedCode(q.likeUniCode)) : undefined,
+      guardianFor(db, viewerId).unblockedWhere(qualified(reactions.userId)),
+    );
     const [rows, [counted]] = await Promise.all([
       db
         .select({ ...summaryColumns, likeUniCode: reactions.code, reactedAt: reactions.createdAt, reactionId: reactions.id })
