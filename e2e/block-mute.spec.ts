@@ -43,8 +43,9 @@ test('A blocks B from his profile; B loses sight of A; A unblocks from the list'
   await expect(b.getByRole('heading', { level: 2, name: title })).toHaveCount(0);
   await checkA11y(b);
 
-  // Ana unblocks from her list; the row stays with Block offered again.
-  await a.goto('/manage-users/blocked');
+  // Ana unblocks from her list, reached from the account menu; the row stays with Block offered again.
+  await a.getByRole('button', { name: 'Account menu' }).click();
+  await a.getByRole('link', { name: 'Blocked members' }).click();
   await expect(a.getByRole('heading', { level: 1, name: 'Blocked members' })).toBeVisible();
   await a.getByRole('button', { name: `Unblock @${ben.handleName}` }).click();
   await expect(a.getByText('Ben Stone is unblocked.')).toBeVisible();

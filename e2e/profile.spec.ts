@@ -69,6 +69,9 @@ test('a member edits the profile with a new photo and cover, and sees them after
   await sports.locator('label', { hasText: 'All sports' }).click();
   await expect(page).toHaveURL(/sports=all/);
   await expect(sports.getByRole('radio', { name: 'All sports' })).toBeChecked();
+  // The last list stays on screen, dimmed, until the new one arrives: checked once it has (axe would read the dimmed
+  // cards' contrast).
+  await expect(page.getByRole('list', { name: 'Upcoming events' })).toHaveAttribute('aria-busy', 'false');
   await checkA11y(page);
 });
 

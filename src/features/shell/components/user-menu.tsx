@@ -59,6 +59,13 @@ export function UserMenu() {
           <Link to="/profile" className="mt-1 flex min-h-10 items-center rounded-lg px-3 text-sm hover:bg-surface-2" onClick={() => setOpen(false)}>
             My profile
           </Link>
+          {/* Where a member finds whom they blocked or muted, to undo it (the profile's ⋯ menu does it one by one). */}
+          <Link to="/manage-users/blocked" className="flex min-h-10 items-center rounded-lg px-3 text-sm hover:bg-surface-2" onClick={() => setOpen(false)}>
+            Blocked members
+          </Link>
+          <Link to="/manage-users/muted" className="flex min-h-10 items-center rounded-lg px-3 text-sm hover:bg-surface-2" onClick={() => setOpen(false)}>
+            Muted members
+          </Link>
           <div className="px-3 py-2">
             <ThemeSwitch />
           </div>
