@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { Event, EventList } from '#contract/events';
 import { eventKeys, type EventPages } from './api';
-import { markOrganiserRequested, removeEvent, replaceEvent, setEventCommentCount, setEventLikes, setEventStatus } from './event-cache';
+import { markOrganiserRequested, refetchEventsOnBlock, removeEvent, replaceEvent, setEventCommentCount, setEventLikes, setEventStatus } from './event-cache';
 import { anEvent, anOrganiser, aStatus } from './test-helpers';
 
 const pageOf = (list: Event[]): EventList => ({ list, current_page: 1, last_page: 1, per_page: 20, total: list.length, next_cursor: null });
@@ -82,5 +82,16 @@ describe('event cache', () => {
 
     markOrganiserRequested(queryClient, 31, false);
     expect(listed(queryClient, UPCOMING).some((e) => e.isRequest)).toBe(false);
+  });
+
+  it('marks every cached event stale when a block settles either way, and nothing on a follow or a mute', () => {
+    const queryClient = cacheWith();
+    const rel = { userId: 7, isFollowing: false, isRequested: false, isFollowedBy: false, isBlocked: false, isMuted: false };
+    const stale = () => queryClient.getQueryCache().findAll({ queryKey: eventKeys.all }).filter((q) => q.state.isInvalidated).length;
+    refetchEventsOnBlock(queryClient, { ...rel, isFollowing: true }, rel);
+    refetchEventsOnBlock(queryClient, { ...rel, isMuted: true }, rel);
+    expect(stale()).toBe(0);
+    refetchEventsOnBlock(queryClient, { ...rel, isBlocked: true }, rel);
+    expect(stale()).toBe(3);
   });
 });

@@ -114,3 +114,8 @@ export function markStatusListsStale(queryClient: QueryClient): void {
     },
   });
 }
+
+/** After a block settles either way, the cached events (lists, details, people) may show the member's: asked again. */
+export function refetchEventsOnBlock(queryClient: QueryClient, rel: Relationship, before: Relationship): void {
+  if (rel.isBlocked !== before.isBlocked) void queryClient.invalidateQueries({ queryKey: eventKeys.all });
+}

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Feed, FeedLikes } from '#contract/feeds';
+import type { Relationship } from '#contract/social';
 import { feedKeys, type FeedPages } from './api';
 
 /** Applies `change` to the post `feedId` in every cached list page and its detail; `null` takes it out of lists. */
@@ -45,4 +46,13 @@ export function removeFeed(queryClient: QueryClient, feedId: number): void {
   patchEverywhere(queryClient, feedId, () => null);
   queryClient.removeQueries({ queryKey: feedKeys.detail(feedId), exact: true });
   queryClient.removeQueries({ queryKey: feedKeys.comments(feedId), exact: true });
+}
+
+/**
+ * After a block or a mute settles (the social area's toggle), the posts, comments and likers cached before it may hold
+ * the member's: every cached feed query is asked again (those on screen at once), so they leave the screen now rather
+ * than when the cache turns stale.
+ */
+export function refetchFeedsOnBlockOrMute(queryClient: QueryClient, rel: Relationship, before: Relationship): void {
+  if (rel.isBlocked !== before.isBlocked || rel.isMuted !== before.isMuted) void queryClient.invalidateQueries({ queryKey: feedKeys.all });
 }

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { use } from 'react';
 import type { ModerationKind } from '#contract/moderation';
 import type { MemberProfile, Relationship } from '#contract/social';
 import type { ApiResult } from '../../lib/api-client';
@@ -7,7 +8,7 @@ import { toast } from '../../lib/toast';
 import { notificationKeys, requestsSummaryKey } from '../notifications/api';
 import { profileKeys } from '../profile/api';
 import { socialKeys } from './api';
-import { relationshipOf } from './follow-toggle';
+import { FollowSettledEffects, relationshipOf, type FollowSettledEffect } from './follow-toggle';
 import { patchRelationship } from './relationship-cache';
 import { sendBlock, sendMute } from './moderation-api';
 
@@ -31,7 +32,7 @@ function refreshAfterBlock(queryClient: QueryClient, userId: number) {
   void queryClient.invalidateQueries({ queryKey: profileKeys.summary() });
 }
 
-function specOf(queryClient: QueryClient, kind: ModerationKind): ToggleSpec<Relationship> {
+function specOf(queryClient: QueryClient, kind: ModerationKind, effects: readonly FollowSettledEffect[]): ToggleSpec<Relationship> {
   // The server's sentence ("Jonas Berg is blocked now.") of the latest answer per member, shown once the clicks settle.
   const said = new Map<string, string>();
   return {
@@ -48,6 +49,8 @@ function specOf(queryClient: QueryClient, kind: ModerationKind): ToggleSpec<Rela
       const message = said.get(key);
       said.delete(key);
       if (message) toast.success(message);
+      // The other areas' caches (posts, events), wired where the signed-in app is put together.
+      for (const effect of effects) effect(queryClient, rel, before);
       if (kind === 'block' && rel.isBlocked !== before.isBlocked) refreshAfterBlock(queryClient, rel.userId);
       // Blocked and muted members' notifications leave the list and the badge (and a follow request goes with a block).
       for (const queryKey of [notificationKeys.list(), notificationKeys.badge(), requestsSummaryKey]) void queryClient.invalidateQueries({ queryKey });
@@ -63,8 +66,9 @@ function specOf(queryClient: QueryClient, kind: ModerationKind): ToggleSpec<Rela
  * sentence. A failure puts the last answered state back; the mutation cache raises its one failure toast.
  */
 export function useBlockMuteToggle() {
-  const blockToggle = useOptimisticToggle<Relationship>('block', (queryClient) => specOf(queryClient, 'block'));
-  const muteToggle = useOptimisticToggle<Relationship>('mute', (queryClient) => specOf(queryClient, 'mute'));
+  const effects = use(FollowSettledEffects);
+  const blockToggle = useOptimisticToggle<Relationship>('block', (queryClient) => specOf(queryClient, 'block', effects));
+  const muteToggle = useOptimisticToggle<Relationship>('mute', (queryClient) => specOf(queryClient, 'mute', effects));
   return {
     /** Blocks the member: at once, neither follows the other any more (the server ends both follows). */
     block: (m: Relationship) => {

@@ -21,7 +21,10 @@ export const relationshipOf = (m: Relationship): Relationship => ({
   isMuted: m.isMuted,
 });
 
-/** What another area does once a follow settles on the server's answer (`before`: the relationship before the clicks). */
+/**
+ * What another area does once a follow, block or mute settles on the server's answer (`before`: the relationship before
+ * the clicks); each effect looks for the change it cares about.
+ */
 export type FollowSettledEffect = (queryClient: QueryClient, rel: Relationship, before: Relationship) => void;
 
 /**
