@@ -40,6 +40,17 @@ export function notBlockedWith(viewerId: number | SQLWrapper, memberColumn: SQLW
     and not exists (select 1 from ${blocks} b where b.blocker_id = ${memberColumn} and b.blocked_id = ${viewerId}))`;
 }
 
+/** Whether `otherId` is hidden from `viewerId`: a block either way, or muted by the viewer. */
+export async function hiddenFrom(db: Db, viewerId: number, otherId: number) {
+  if (viewerId === otherId) return false;
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(mutes)
+    .where(and(eq(mutes.muterId, viewerId), eq(mutes.mutedId, otherId)))
+    .limit(1);
+  return row !== undefined || (await blockedEitherWay(db, viewerId, otherId));
+}
+
 /** Whether `otherId` blocked `viewerId` (their profile then answers as if it did not exist). */
 export async function blockedBy(db: Db, viewerId: number, otherId: number) {
   const [row] = await db

@@ -2,7 +2,7 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Deps } from '../deps';
 import type { Upload } from '../modules/media/upload-files';
-import { blockedBy, blockedEitherWay, notBlockedWith, notHiddenFrom } from './block-policy';
+import { blockedBy, blockedEitherWay, hiddenFrom, notBlockedWith, notHiddenFrom } from './block-policy';
 import { eventRole, hostedEventsCondition, mayCancelEvent, mayEditEvent, mayViewEvent, visibleEventsCondition, type EventRole, type EventSubject } from './event-policy';
 import { mayViewUpload, type MediaAccess, type MediaSignature } from './media-policy';
 import { mayViewRoute, type RouteSubject } from './route-policy';
@@ -41,6 +41,8 @@ export type Guardian<V extends number | null = number> = {
   isBlockedWith(otherId: number): Promise<boolean>;
   /** Whether `otherId` blocked the viewer: their profile answers 404, as for nobody (no "you are blocked" oracle). */
   isBlockedBy(otherId: number): Promise<boolean>;
+  /** Whether `otherId` is hidden from the viewer: a block either way, or muted by the viewer (block-policy.ts). */
+  hides(otherId: number): Promise<boolean>;
   /** Members without a block either way with the viewer, as a condition on `memberColumn`, for member lists. */
   unblockedWhere(memberColumn: SQLWrapper): SQL;
   /** Content whose author (`memberColumn`) the viewer may see in lists: no block either way, not muted by the viewer. */
@@ -108,6 +110,7 @@ export function guardianFor(db: Db, viewerId: number | null): Guardian<number | 
 
     isBlockedWith: async (otherId) => signedIn && (await blockedEitherWay(db, viewerId, otherId)),
     isBlockedBy: async (otherId) => signedIn && (await blockedBy(db, viewerId, otherId)),
+    hides: async (otherId) => signedIn && (await hiddenFrom(db, viewerId, otherId)),
     unblockedWhere: (memberColumn) => (signedIn ? notBlockedWith(viewerId, memberColumn) : NOTHING),
     unhiddenAuthorsWhere: (memberColumn) => (signedIn ? notHiddenFrom(viewerId, memberColumn) : NOTHING),
     canSeeProfileContent: async (owner) => signedIn && (await mayViewProfileContent(db, viewerId, owner)),

@@ -169,8 +169,22 @@ describe('mute', () => {
     expect(await comments(ben, anasPost)).toEqual([`Ben says ${tag}`]);
     expect(okData(await send('GET', '/api/user/muted/list', ana.token), memberList).list.map((m) => m.userId)).toEqual([ben.userId]);
 
+    // While muted, Ben's new comment reaches Ana neither live nor by e-mail, and shows once she unmutes.
+    const heard: number[] = [];
+    const stop = t.app.deps.bus.subscribe((m) => {
+      if (m.type === 'deliver' && m.message.type === 'notification') heard.push(m.userId);
+    });
+    const mailsBefore = await t.mailCount(ana.email);
+    await send('POST', '/api/feed/comment', ben.token, { feedId: anasPost, comment: `Ben again ${tag}` });
+    stop();
+    expect(heard).not.toContain(ana.userId);
+    expect(await t.mailCount(ana.email)).toBe(mailsBefore);
+    expect(await badge()).toBe(0);
+
     expect((await toggle('following/notification', ana, ben)).message).toBe('Ben Test is unmuted.');
     expect((await everyone(ana, tag)).sort()).toEqual([`Ana ${tag}`, `Ben ${tag}`]);
-    expect(await badge()).toBe(unreadBefore);
+    // The comment made while muted counts again: the badge counts unread notifications, one more than before.
+    expect(await badge()).toBe(unreadBefore + 1);
+    expect(await notificationActors(ana)).toContain(ben.userId);
   });
 });

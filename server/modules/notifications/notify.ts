@@ -5,6 +5,7 @@ import type { Deps } from '../../deps';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema/notifications';
 import { users } from '../../db/schema/users';
+import { guardianFor } from '../../policy/guardian';
 import { withOutbox, type Outbox } from './outbox';
 import { mailSentenceFor, notificationMail, sentenceFor, type SentenceVariant } from './sentences';
 import { channelsFor } from './settings-service';
@@ -77,7 +78,10 @@ export async function writeNotification(tx: Db, now: Date, outbox: Outbox, input
   if (!recipient || !found) return null;
   const { email: _email, ...actor } = found;
   const message = sentenceFor(input.kind, actor, input.sentence);
-  if (channels.email) outbox.mail(notificationMail(recipient, mailSentenceFor(input.kind, actor, input.sentence)));
+  // From a member the recipient muted (or across a block): written quietly, no e-mail and no live message. The list
+  // leaves it out while the mute stands (grouping.ts), and shows it again after an unmute.
+  const quiet = await guardianFor(tx, input.userId).hides(input.actorId);
+  if (channels.email && !quiet) outbox.mail(notificationMail(recipient, mailSentenceFor(input.kind, actor, input.sentence)));
   if (!channels.inApp) return null;
   const [row] = await tx
     .insert(notifications)
@@ -93,7 +97,7 @@ export async function writeNotification(tx: Db, now: Date, outbox: Outbox, input
     })
     .returning();
   const notification = toNotification(row!, actor);
-  outbox.notification(input.userId, notification);
+  if (!quiet) outbox.notification(input.userId, notification);
   return notification;
 }
 
