@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import { followListQuery } from './social';
 
 /**
@@ -21,5 +20,4 @@ export const moderationMessages = {
 };
 
 /** Which toggle: block or mute. */
-export const moderationKind = z.enum(['block', 'mute']);
-export type ModerationKind = z.infer<typeof moderationKind>;
+export type ModerationKind = 'block' | 'mute';
