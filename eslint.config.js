@@ -15,7 +15,7 @@ const srcNotServer = { group: ['**/server/**'], message: 'src/ may import contra
  * Where leaves must meet (a page showing another's part, a change reaching another's cache), a route in src/routes
  * puts them together.
  */
-const SHARED_FEATURES = ['auth', 'comments', 'notifications', 'profile', 'reactions', 'tags'];
+const SHARED_FEATURES = ['auth', 'comments', 'notifications', 'profile', 'reactions', 'reports', 'tags'];
 const FEATURES = fs
   .readdirSync(new URL('src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())

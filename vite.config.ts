@@ -57,5 +57,15 @@ export default defineConfig({
     // MapLibre's lazy chunk (libre-map, ~950 kB) loads only with a map; the first load has its own budget
     // (bench:bundle). Past this, a chunk has grown for real and the warning should be seen.
     chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      output: {
+        // The router in one chunk: every page needs all of it, and left to itself the bundler cuts it into pieces
+        // along the routes' imports (matchContext, link, useMatch…), each piece an extra file and import list on the
+        // first load (check P1: 1.2 KB gzip more when the moderation pages came).
+        codeSplitting: {
+          groups: [{ name: 'router', test: /node_modules[\\/]@tanstack[\\/](react-router|router-core|history)[\\/]/ }],
+        },
+      },
+    },
   },
 });

@@ -17,12 +17,28 @@ export const NOTIFICATION_KINDS = [
   'mentions',
   'events',
   'associates',
+  'moderation',
 ] as const;
 export const notificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKind>;
 
-/** Where a notification leads: a profile now; posts, comments and events as those areas land. */
-export const notificationSubject = z.enum(['profile', 'feed', 'comment', 'event', 'event_comment']);
+/**
+ * Where a notification leads. Issue 20: `<kind>_report` is one of the member's own reports (its id; the list of that
+ * kind's reports), `decision` a moderator's decision about them (the action's id; /moderation, where they may appeal).
+ */
+export const NOTIFICATION_SUBJECTS = [
+  'profile',
+  'feed',
+  'comment',
+  'event',
+  'event_comment',
+  'member_report',
+  'post_report',
+  'event_report',
+  'comment_report',
+  'decision',
+] as const;
+export const notificationSubject = z.enum(NOTIFICATION_SUBJECTS);
 
 /** The member who did the thing, as small as a notification row needs. */
 export const notificationActor = memberSummary;

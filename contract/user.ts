@@ -25,6 +25,8 @@ export const ownProfile = z.object({
   createdAt: z.string(),
   /** Whether the account has a password (false for members who only sign in with Google). */
   hasPassword: z.boolean(),
+  /** Issue 20: may review reports at /moderation. */
+  isModerator: z.boolean(),
   profile: z.object({ countryId: z.nullable(z.string()), countryCode: z.nullable(z.int()), phone: z.nullable(z.string()) }),
 });
 export type OwnProfile = z.infer<typeof ownProfile>;

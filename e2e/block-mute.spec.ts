@@ -14,6 +14,7 @@ test('A blocks B from his profile; B loses sight of A; A unblocks from the list'
   const title = `Ridge line ${ana.handleName}`;
   const posted = await request.post('/api/feed', { data: { title, description: 'Before the storm.', isDraft: false }, headers: { Authorization: `Bearer ${token.access_token}` } });
   expect(posted.status()).toBe(200);
+  const feedId = ((await posted.json()) as { data: { id: number } }).data.id;
 
   const b = await signedInPage(browser, ben);
   await b.goto(`/feeds?search=${encodeURIComponent(title)}`);
@@ -41,6 +42,11 @@ test('A blocks B from his profile; B loses sight of A; A unblocks from the list'
   await b.goto(`/feeds?search=${encodeURIComponent(title)}`);
   await expect(b.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(b.getByRole('heading', { level: 2, name: title })).toHaveCount(0);
+  await checkA11y(b);
+  // Nor by its address (a link he kept): the post is not there for him, so there is nothing to comment on.
+  await b.goto(`/feeds/${feedId}`);
+  await expect(b.getByRole('heading', { level: 1, name: 'This post isn’t available' })).toBeVisible();
+  await expect(b.getByRole('textbox', { name: 'Add a comment' })).toHaveCount(0);
   await checkA11y(b);
 
   // Ana unblocks from her list, reached from the account menu; the row stays with Block offered again.

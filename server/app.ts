@@ -31,6 +31,9 @@ import { startUploadSweeper } from './modules/media/sweeper';
 import { notificationRoutes } from './modules/notifications/routes';
 import { optionsRoutes } from './modules/social/options-routes';
 import { moderationRoutes } from './modules/moderation/routes';
+import { reportRoutes } from './modules/reports/routes';
+import { reviewRoutes } from './modules/moderation/review-routes';
+import { grantModerators } from './modules/moderation/moderators';
 import { socialRoutes } from './modules/social/routes';
 import { countryRoutes, userRoutes } from './modules/users/routes';
 import { registerAuthentication, signedIn } from './plugins/authenticate';
@@ -98,6 +101,8 @@ export async function buildApp({ config, db, clock = systemClock, mailer, sms, s
     bus: bus ?? createBus(config, app.log),
   };
   app.decorate('deps', deps);
+  // ADMIN_EMAILS' accounts moderate from the start (server/modules/moderation/moderators.ts).
+  await grantModerators(db, config.adminEmails);
 
   registerErrorHandler(app);
   registerNulTextGuard(app);
@@ -113,6 +118,8 @@ export async function buildApp({ config, db, clock = systemClock, mailer, sms, s
     userRoutes(member, deps);
     socialRoutes(member, deps);
     moderationRoutes(member, deps);
+    reportRoutes(member, deps);
+    reviewRoutes(member, deps);
     optionsRoutes(member, deps);
     notificationRoutes(member, deps);
     feedRoutes(member, deps);

@@ -41,6 +41,11 @@ const envSchema = z.object({
   REDIS_CHANNEL: z.string().min(1).max(200).default('switchback:live'),
   // Where browsers open the live socket when it is not the page's own origin (e.g. wss://live.example.com/ws).
   PUBLIC_SOCKET_URL: z.string().url('must be a ws:// or wss:// URL').optional(),
+  // Issue 20: e-mail addresses (comma-separated) whose accounts moderate reports; `npm run admin -- grant` adds more.
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
   // Reverse geocoding and route elevations through Mapbox; without a token the maps service answers nothing.
   MAPBOX_TOKEN: z.string().min(1).optional(),
   // Mapbox's API origin; only tests change it (a local stand-in speaking Mapbox's format).
@@ -94,6 +99,8 @@ export type AppConfig = {
   mapbox: { token: string; apiUrl: string } | undefined;
   /** MapLibre style URLs for browsers (the first is the default); empty: only the bundled offline style. */
   mapStyleUrls: string[];
+  /** Accounts that moderate (ADMIN_EMAILS), lower-case. */
+  adminEmails: string[];
   /** The built SPA; absent in tests that exercise only the API. */
   spaDir: string | undefined;
 };
@@ -138,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: e.REDIS_URL,
     redisChannel: e.REDIS_CHANNEL,
     publicSocketUrl: e.PUBLIC_SOCKET_URL,
+    adminEmails: e.ADMIN_EMAILS,
     mapbox: e.MAPBOX_TOKEN ? { token: e.MAPBOX_TOKEN, apiUrl: e.MAPBOX_API_URL } : undefined,
     mapStyleUrls: e.MAP_STYLE_URL,
     spaDir: path.resolve(e.SPA_DIR),

@@ -98,6 +98,24 @@ export const DEMO_MEMBERS = [
 ] as const;
 
 /**
+ * The demo world's moderator (issue 20): reviews the reports at /moderation. Kept apart from `DEMO_MEMBERS`, whose
+ * every member has a home zone, posts and a social life; seeded with the moderation demo (server/demo/moderation.ts).
+ */
+export const DEMO_MODERATOR = {
+  email: 'morgan@demo.switchback.app',
+  handleName: 'morganreyes',
+  firstName: 'Morgan',
+  lastName: 'Reyes',
+  dob: '1984-08-21',
+  gender: 'non_binary',
+  userType: 'member',
+  bio: 'Community moderator. Enduro on weekends, keeping the trails and the threads friendly the rest of the week.',
+  sports: [53],
+  location: 'Denver, Colorado',
+  units: 'imperial',
+} as const;
+
+/**
  * Each demo member's password, in `DEMO_MEMBERS` order: the published one in development and tests; in production a
  * random one each (with a digit and a special character, as spec §5 asks), since a known password on a public server
  * is an open door.

@@ -3,6 +3,7 @@ import type { Deps } from '../deps';
 import { users } from '../db/schema/users';
 import { DEMO_MEMBERS, demoPasswords, seedAccounts } from './accounts';
 import { seedDemoEvents } from './events';
+import { seedDemoModeration } from './moderation';
 import { seedDemoPosts } from './posts';
 import { seedProfileImages } from './profile-images';
 import { seedSocialGraph } from './social-graph';
@@ -23,6 +24,7 @@ export async function seedDemoWorld(deps: Deps) {
   for (const [i, member] of members.entries()) await seedProfileImages(deps, member.id, DEMO_MEMBERS[i]!);
   await seedDemoPosts(deps, members);
   await seedDemoEvents(deps, members);
+  await seedDemoModeration(deps, members);
   // Printed plainly, not only logged, so a new user finds it in the start-up output. Random passwords are shown this
   // once (they are stored only as hashes); the published one is printed at every start (demoSignInHint).
   if (deps.config.env === 'production') {

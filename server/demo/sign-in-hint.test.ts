@@ -20,8 +20,8 @@ describe('demoSignInHint', () => {
     await t.db.transaction((tx) => seedAccounts(tx));
 
     const line = await demoSignInHint(t.app.deps);
-    expect(line).toBe('Demo world: sign in as maya@demo.switchback.app with password Switchback1!');
-    const [, email, password] = /sign in as (\S+) with password (\S+)$/.exec(line!)!;
+    expect(line).toBe('Demo world: sign in as maya@demo.switchback.app with password Switchback1! (the moderator: morgan@demo.switchback.app)');
+    const [, email, password] = /sign in as (\S+) with password (\S+) \(/.exec(line!)!;
     expect((await t.signIn(email!, password!)).statusCode).toBe(200);
     // A second start says the same.
     expect(await demoSignInHint(t.app.deps)).toBe(line);

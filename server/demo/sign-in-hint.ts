@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../db/schema/users';
 import type { Deps } from '../deps';
 import { verifyPassword } from '../lib/passwords';
-import { DEMO_MEMBERS, DEMO_PASSWORD } from './accounts';
+import { DEMO_MEMBERS, DEMO_MODERATOR, DEMO_PASSWORD } from './accounts';
 
 /**
  * The line every start prints while the demo world is here, so whoever opens the app can sign in (not only on the
@@ -17,5 +17,5 @@ export async function demoSignInHint(deps: Pick<Deps, 'db' | 'config'>): Promise
   if (!(await verifyPassword(member.passwordHash, DEMO_PASSWORD))) {
     return `Demo world: ${email} no longer signs in with ${DEMO_PASSWORD} (its password was changed here).`;
   }
-  return `Demo world: sign in as ${email} with password ${DEMO_PASSWORD}`;
+  return `Demo world: sign in as ${email} with password ${DEMO_PASSWORD} (the moderator: ${DEMO_MODERATOR.email})`;
 }

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { events } from '../db/schema/events';
+import { subjects } from '../db/schema/subjects';
 import { users } from '../db/schema/users';
 import { notFound } from '../lib/errors';
 import { eventRole, mayViewEvent, type EventRole } from './event-policy';
@@ -10,13 +11,14 @@ export const EVENT_NOT_FOUND = 'That event does not exist.';
 
 export type EventSubjectRow = { id: number; subjectId: number; userId: number; isDraft: boolean; whoCanSee: 'public' | 'followers' | 'invite'; organiserIsPrivate: boolean };
 
-/** An event's id, organiser, draft state and audience, with the organiser's privacy: what the policy needs. */
+/** An event's id, organiser, draft state and audience, with the organiser's privacy: what the policy needs. Not one a moderator removed. */
 export async function loadEventSubject(db: Db, eventId: number): Promise<EventSubjectRow | undefined> {
   const [row] = await db
     .select({ id: events.id, subjectId: events.subjectId, userId: events.userId, isDraft: events.isDraft, whoCanSee: events.whoCanSee, organiserIsPrivate: users.isPrivate })
     .from(events)
     .innerJoin(users, eq(users.id, events.userId))
-    .where(eq(events.id, eventId))
+    .innerJoin(subjects, eq(subjects.id, events.subjectId))
+    .where(and(eq(events.id, eventId), isNull(subjects.removedAt)))
     .limit(1);
   return row;
 }

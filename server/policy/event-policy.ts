@@ -5,6 +5,7 @@ import { follows } from '../db/schema/social';
 import { users } from '../db/schema/users';
 import { qualified } from '../db/qualified';
 import { blockedEitherWay, notBlockedWith } from './block-policy';
+import { notRemovedSubject, notReportedBy } from './moderation-policy';
 import { isAcceptedFollower } from './social-policy';
 
 /**
@@ -112,10 +113,12 @@ export function visibleEventsCondition(viewerId: number): SQL {
   const invited = sql`exists (select 1 from ${eventInvites} i where i.event_id = ${qualified(events.id)} and i.user_id = ${viewerId})`;
   const follower = sql`exists (select 1 from ${follows} f where f.follower_id = ${viewerId} and f.followee_id = ${qualified(events.userId)} and f.status = 'accepted')`;
   const publicOrganiser = sql`(select not u.is_private from ${users} u where u.id = ${qualified(events.userId)})`;
-  return sql`(${events.userId} = ${viewerId} or ${cohost} or ((${askedToCohost} or (${events.isDraft} = false and (
+  // Not an event a moderator removed (for anyone), nor one the viewer reported (moderation-policy.ts).
+  return sql`((${events.userId} = ${viewerId} or ${cohost} or ((${askedToCohost} or (${events.isDraft} = false and (
     ${invited}
     or (${events.whoCanSee} = 'public' and (${publicOrganiser} or ${follower}))
-    or (${events.whoCanSee} = 'followers' and ${follower})))) and ${notBlockedWith(viewerId, qualified(events.userId))}))`;
+    or (${events.whoCanSee} = 'followers' and ${follower})))) and ${notBlockedWith(viewerId, qualified(events.userId))}
+    and ${notReportedBy(viewerId, 'event', qualified(events.id))})) and ${notRemovedSubject(qualified(events.subjectId))})`;
 }
 
 /**
@@ -123,5 +126,6 @@ export function visibleEventsCondition(viewerId: number): SQL {
  * member only asked to co-host is not a host until they accept). The "mine" list, drafts included.
  */
 export function hostedEventsCondition(viewerId: number): SQL {
-  return sql`(${events.userId} = ${viewerId} or exists (select 1 from ${eventCohosts} c where c.event_id = ${qualified(events.id)} and c.user_id = ${viewerId}))`;
+  return sql`((${events.userId} = ${viewerId} or exists (select 1 from ${eventCohosts} c where c.event_id = ${qualified(events.id)} and c.user_id = ${viewerId}))
+    and ${notRemovedSubject(qualified(events.subjectId))})`;
 }

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { feeds } from '../db/schema/feeds';
+import { subjects } from '../db/schema/subjects';
 import { users } from '../db/schema/users';
 import { notFound } from '../lib/errors';
 import { mayViewFeed } from './social-policy';
@@ -9,13 +10,17 @@ import { mayEditPost } from './subject-policy';
 /** Said for a post that is missing and for one the viewer may not see alike (architecture.md: 404 for both). */
 export const FEED_NOT_FOUND = 'That post does not exist.';
 
-/** A post's id, author and draft state, with its author's privacy: what the policy needs to decide. */
+/**
+ * A post's id, author and draft state, with its author's privacy: what the policy needs to decide. A post a moderator
+ * removed is not found (moderation-policy.ts), for its author too.
+ */
 export async function loadFeedSubject(db: Db, feedId: number) {
   const [row] = await db
     .select({ id: feeds.id, subjectId: feeds.subjectId, userId: feeds.userId, isDraft: feeds.isDraft, authorIsPrivate: users.isPrivate })
     .from(feeds)
     .innerJoin(users, eq(users.id, feeds.userId))
-    .where(eq(feeds.id, feedId))
+    .innerJoin(subjects, eq(subjects.id, feeds.subjectId))
+    .where(and(eq(feeds.id, feedId), isNull(subjects.removedAt)))
     .limit(1);
   return row;
 }

@@ -1,10 +1,13 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { comments } from '../db/schema/subjects';
+import { qualified } from '../db/qualified';
 import type { Db } from '../db/client';
 import type { Deps } from '../deps';
 import type { Upload } from '../modules/media/upload-files';
 import { blockedBy, blockedEitherWay, hiddenFrom, notBlockedWith, notHiddenFrom } from './block-policy';
 import { eventRole, hostedEventsCondition, mayCancelEvent, mayEditEvent, mayViewEvent, visibleEventsCondition, type EventRole, type EventSubject } from './event-policy';
 import { mayViewUpload, type MediaAccess, type MediaSignature } from './media-policy';
+import { isModerator, notReportedBy } from './moderation-policy';
 import { mayViewRoute, type RouteSubject } from './route-policy';
 import {
   followOutcome,
@@ -80,6 +83,10 @@ export type Guardian<V extends number | null = number> = {
   /** The events the viewer organises or co-hosts, as a condition on `events` ("mine"): `hostedEventsCondition`. */
   hostedEventsWhere(): SQL;
 
+  // Moderation (issue 20).
+  /** Whether the viewer reviews reports: every `/api/moderation/` route but a member's own decisions asks this. */
+  isModerator(): Promise<boolean>;
+
   // Routes and media.
   /** A route: the viewer's own, or one an event they may see uses (`mayViewRoute`). */
   canSeeRoute(route: RouteSubject): Promise<boolean>;
@@ -90,6 +97,11 @@ export type Guardian<V extends number | null = number> = {
   canFetchUpload(upload: Upload, file: string, signature: MediaSignature, keys: Pick<Deps, 'storage' | 'clock'>): Promise<MediaAccess>;
 
   // Comments, on any subject (a post, an event), asked once the subject was loaded as viewable.
+  /**
+   * The comments of a thread the viewer is shown, as a condition on `comments`: none by a member hidden from them (a
+   * block either way, a mute), none a moderator removed, none they reported (moderation-policy.ts).
+   */
+  visibleCommentsWhere(): SQL;
   /** Commenting on the subject: published ones only (`mayComment`). */
   canComment(subject: { isDraft: boolean }): boolean;
   /** Editing a comment: its author only (`mayEditComment`). */
@@ -130,9 +142,13 @@ export function guardianFor(db: Db, viewerId: number | null): Guardian<number | 
     visibleEventsWhere: () => (signedIn ? visibleEventsCondition(viewerId) : NOTHING),
     hostedEventsWhere: () => (signedIn ? hostedEventsCondition(viewerId) : NOTHING),
 
+    isModerator: async () => signedIn && (await isModerator(db, viewerId)),
+
     canSeeRoute: async (route) => signedIn && (await mayViewRoute(db, viewerId, route)),
     canFetchUpload: (upload, file, signature, keys) => mayViewUpload({ db, storage: keys.storage, clock: keys.clock }, viewerId, upload, file, signature),
 
+    visibleCommentsWhere: () =>
+      signedIn ? and(notHiddenFrom(viewerId, qualified(comments.userId)), isNull(comments.removedAt), notReportedBy(viewerId, 'comment', qualified(comments.id)))! : NOTHING,
     canComment: (subject) => signedIn && mayComment(subject),
     canEditComment: (comment) => signedIn && mayEditComment(viewerId, comment),
     canDeleteComment: async (comment, subject) => signedIn && (await mayDeleteCommentOn(db, viewerId, comment, subject)),

@@ -1,13 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import type { Db } from '../db/client';
 import { events } from '../db/schema/events';
 import { feedImages, feeds } from '../db/schema/feeds';
 import { mapRoutes } from '../db/schema/map-routes';
+import { subjects } from '../db/schema/subjects';
 import { users } from '../db/schema/users';
 import { mediaUrl, type Upload } from '../modules/media/upload-files';
 import { signedLifetimeSeconds, validMediaSignature, type SignedFor } from '../modules/media/url-signing';
 import { isEventPublicToMembers, mayViewEvent } from './event-policy';
+import { isModerator } from './moderation-policy';
 import { mayViewRoute } from './route-policy';
 import { isPublicToMembers, mayViewFeed } from './social-policy';
 
@@ -56,7 +58,9 @@ async function postOf(db: Db, upload: Upload): Promise<Owner | null> {
     .from(feedImages)
     .innerJoin(feeds, eq(feeds.id, feedImages.feedId))
     .innerJoin(users, eq(users.id, feeds.userId))
-    .where(eq(feedImages.uploadKey, upload.key))
+    .innerJoin(subjects, eq(subjects.id, feeds.subjectId))
+    // A removed post's photos are their uploader's alone until an appeal restores it (moderation-policy.ts).
+    .where(and(eq(feedImages.uploadKey, upload.key), isNull(subjects.removedAt)))
     .limit(1);
   if (!post) return null;
   const author = { id: post.userId, isPrivate: post.authorIsPrivate };
@@ -73,7 +77,13 @@ const eventSubject = {
 
 /** An event's banner (an `event` upload, `events.banner_image`, one event each) follows the event (`mayViewEvent`). */
 async function bannerOf(db: Db, upload: Upload): Promise<Owner | null> {
-  const [event] = await db.select(eventSubject).from(events).innerJoin(users, eq(users.id, events.userId)).where(eq(events.bannerImage, upload.key)).limit(1);
+  const [event] = await db
+    .select(eventSubject)
+    .from(events)
+    .innerJoin(users, eq(users.id, events.userId))
+    .innerJoin(subjects, eq(subjects.id, events.subjectId))
+    .where(and(eq(events.bannerImage, upload.key), isNull(subjects.removedAt)))
+    .limit(1);
   if (!event) return null;
   const organiser = { id: event.userId, isPrivate: event.organiserIsPrivate };
   return { publicToMembers: isEventPublicToMembers(event, organiser), mayView: (viewerId) => mayViewEvent(db, viewerId, event, organiser) };
@@ -102,10 +112,19 @@ async function routePreviewOf(db: Db, upload: Upload): Promise<Owner | null> {
   };
 }
 
+/**
+ * A report's screenshot (a `report` upload, issue 20) is its reporter's and the moderators' alone: the report's views
+ * hand them signed URLs, and a token opens it to them.
+ */
+function screenshotOf(db: Db, upload: Upload): Owner {
+  return { publicToMembers: false, mayView: async (viewerId) => viewerId === upload.userId || (await isModerator(db, viewerId)) };
+}
+
 /** The thing that holds this upload, by what it was made for (attach.ts checks the purpose), or its uploader alone. */
 async function ownerOf(db: Db, upload: Upload): Promise<Owner | null> {
   if (upload.attachedAt === null) return uploaderOnly(upload);
   if (upload.purpose === 'profile' || upload.purpose === 'cover') return null;
+  if (upload.purpose === 'report') return screenshotOf(db, upload);
   const owner =
     upload.purpose === 'feed' ? await postOf(db, upload) : upload.purpose === 'event' ? await bannerOf(db, upload) : upload.purpose === 'route' ? await routePreviewOf(db, upload) : null;
   return owner ?? uploaderOnly(upload);

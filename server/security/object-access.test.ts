@@ -11,6 +11,7 @@ import { notificationList } from '#contract/notifications';
 import { memberList, relationship } from '#contract/social';
 import { insertEvent } from '../modules/events/event-test-rows';
 import { eventObjectAccessCases } from '../modules/events/object-access-cases';
+import { reportObjectAccessCases } from '../modules/reports/object-access-cases';
 import { imageForm, solid } from '../modules/media/test-images';
 import { body, createTestApp, okData, type TestApp } from '../test/test-app';
 import { idInputs, routesTakingIds } from './route-ids';
@@ -104,6 +105,8 @@ type Entry = { case: () => Promise<void> } | { exempt: string };
 const entries: Record<string, Entry> = {
   // The event routes of server/modules/events (their cases live beside them).
   ...eventObjectAccessCases(() => t),
+  // The report and moderation routes of server/modules/reports and server/modules/moderation.
+  ...reportObjectAccessCases(() => t),
   'POST /api/follow/accept': {
     // B accepting a request that went to A.
     async case() {

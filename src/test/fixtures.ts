@@ -26,6 +26,7 @@ export const aProfile = (over: Partial<OwnProfile> = {}): OwnProfile => ({
   isPrivate: false,
   createdAt: '2026-01-15T10:00:00.000Z',
   hasPassword: true,
+  isModerator: false,
   profile: { countryId: null, countryCode: null, phone: null },
   ...over,
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ts } from './columns';
+import { NOTIFICATION_KINDS, NOTIFICATION_SUBJECTS } from '../../../contract/notifications';
 import { users } from './users';
 
 /**
@@ -16,10 +17,8 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', {
-      enum: ['new_follower', 'follow_request', 'request_accepted', 'likes', 'comments', 'mentions', 'events', 'associates'],
-    }).notNull(),
-    subjectType: text('subject_type', { enum: ['profile', 'feed', 'comment', 'event', 'event_comment'] }).notNull(),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
+    subjectType: text('subject_type', { enum: NOTIFICATION_SUBJECTS }).notNull(),
     subjectId: integer('subject_id').notNull(),
     parentId: integer('parent_id'),
     message: text('message').notNull(),
@@ -42,9 +41,7 @@ export const notificationSettings = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', {
-      enum: ['new_follower', 'follow_request', 'request_accepted', 'likes', 'comments', 'mentions', 'events', 'associates'],
-    }).notNull(),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
     inApp: boolean('in_app').notNull(),
     email: boolean('email').notNull(),
   },

@@ -24,8 +24,10 @@ export const subjects = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     likeCount: integer('like_count').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
+    // Issue 20: taken down by a moderator; hidden from everyone by the policy module until an appeal restores it.
+    removedAt: ts('removed_at'),
   },
-  (t) => [index('subjects_owner').on(t.ownerId)],
+  (t) => [index('subjects_owner').on(t.ownerId), index('subjects_removed').on(t.id).where(sql`${t.removedAt} is not null`)],
 );
 
 /** One reaction per member per subject; `code` is one of contract/feeds.ts REACTION_CODES. */
@@ -67,6 +69,8 @@ export const comments = pgTable(
     replyCount: integer('reply_count').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
     editedAt: ts('edited_at'),
+    // Issue 20: taken down by a moderator (hidden with its replies, out of the counts) until an appeal restores it.
+    removedAt: ts('removed_at'),
   },
   (t) => [index('comments_subject_parent_created_id').on(t.subjectId, t.parentId, t.createdAt, t.id), index('comments_parent_created_id').on(t.parentId, t.createdAt, t.id), index('comments_user').on(t.userId)],
 );

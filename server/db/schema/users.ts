@@ -32,6 +32,10 @@ export const users = pgTable(
     phone: text('phone'),
     referralCode: text('referral_code').notNull(),
     referredBy: integer('referred_by'),
+    // Issue 20: moderators review reports (granted by ADMIN_EMAILS or `npm run admin -- grant`).
+    role: text('role', { enum: ['member', 'moderator'] }).notNull().default('member'),
+    // A suspension's end (9999-12-31 for good): no sign-in until then (server/modules/auth/sessions.ts).
+    suspendedUntil: ts('suspended_until'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     // Handle and names folded for member search (server/db/search-text.ts); kept by the database, never written.

@@ -8,6 +8,7 @@ import { feedsExportSection } from '../feeds/export-section';
 import { routesExportSection } from '../map-routes/export-section';
 import { notificationsExportSection, notificationSettingsExportSection } from '../notifications/export-section';
 import { blocksAndMutesExportSection } from '../moderation/export-section';
+import { reportsExportSection } from '../reports/export-section';
 import { followsExportSection } from '../social/export-section';
 import { reactionsAndCommentsExportSection } from '../subjects/export-section';
 import {
@@ -41,4 +42,5 @@ export const exportSections = checkExportSections([
   notificationSettingsExportSection,
   followsExportSection,
   blocksAndMutesExportSection,
+  reportsExportSection,
 ]);

@@ -152,6 +152,7 @@ describe('GET /api/account/export', () => {
       'notificationSettings',
       'follows',
       'blocksAndMutes',
+      'reportsAndDecisions',
     ]);
     expect(() => checkExportSections([{ name: 'Test-gear', collect: async () => [] }])).toThrow(/camelCase/);
     const m = await t.signUp();

@@ -8,6 +8,9 @@ import { deviceName } from '../../lib/device-name';
 import { randomToken, sha256 } from '../../lib/secrets';
 import type { AppConfig } from '../../config';
 import { accountColumns, accountOf, toOwnProfile } from '../users/own-profile';
+import { forbidden } from '../../lib/errors';
+import { grantModerators, isConfiguredModerator } from '../moderation/moderators';
+import { suspensionNotice } from '../moderation/suspension';
 
 /** A new bearer token for a sign-in (check 8): random, stored only as a hash, expiring. */
 export async function createSession(
@@ -38,6 +41,12 @@ export async function signInUser(
   user: typeof users.$inferSelect,
   device: { deviceType: number; deviceToken?: string | undefined; userAgent?: string | undefined },
 ) {
+  const suspended = await suspensionNotice(tx, user, deps.clock.now());
+  if (suspended) throw forbidden(suspended);
+  if (user.role !== 'moderator' && isConfiguredModerator(deps.config.adminEmails, user.email)) {
+    await grantModerators(tx, [user.email]);
+    user = { ...user, role: 'moderator' };
+  }
   const token = await createSession(tx, deps.clock, {
     userId: user.id,
     deviceType: device.deviceType,

@@ -9,7 +9,6 @@ import { encodeCursor, keysetPage, type PageAsked, type PagedAnswer } from '../.
 import { notifications } from '../../db/schema/notifications';
 import { commentLikes as likes, comments, subjects } from '../../db/schema/subjects';
 import { users } from '../../db/schema/users';
-import { qualified } from '../../db/qualified';
 import { AppError, fieldError, notFound } from '../../lib/errors';
 import { guardianFor } from '../../policy/guardian';
 import { writeNotification } from '../notifications/notify';
@@ -138,7 +137,7 @@ export function commentService<K extends string, S extends SubjectRow>(subject: 
     const reply = db
       .select(commentColumns)
       .from(comments)
-      .where(and(eq(comments.parentId, parent.id), guardianFor(db, viewerId).unhiddenAuthorsWhere(qualified(comments.userId))))
+      .where(and(eq(comments.parentId, parent.id), guardianFor(db, viewerId).visibleCommentsWhere()))
       .orderBy(asc(comments.createdAt), asc(comments.id))
       .limit(REPLIES_SHOWN)
       .as('reply');
@@ -170,7 +169,7 @@ export function commentService<K extends string, S extends SubjectRow>(subject: 
     const about = await subject.loadViewable(db, viewerId, id);
     const at = keysetPage(q, { createdAt: comments.createdAt, id: comments.id }, PER_PAGE);
     // Not those of a member blocked either way or muted by the viewer (block-policy.ts).
-    const shown = guardianFor(db, viewerId).unhiddenAuthorsWhere(qualified(comments.userId));
+    const shown = guardianFor(db, viewerId).visibleCommentsWhere();
     const topLevel = and(eq(comments.subjectId, about.subjectId), isNull(comments.parentId), shown);
     const [rows, [totalRow]] = await Promise.all([
       db
@@ -223,7 +222,7 @@ export function commentService<K extends string, S extends SubjectRow>(subject: 
       .limit(1);
     if (!parent) throw notFound(COMMENT_NOT_FOUND);
     const at = keysetPage(q, { createdAt: comments.createdAt, id: comments.id }, REPLIES_SHOWN, 'asc');
-    const under = and(eq(comments.parentId, parent.id), guardianFor(db, viewerId).unhiddenAuthorsWhere(qualified(comments.userId)));
+    const under = and(eq(comments.parentId, parent.id), guardianFor(db, viewerId).visibleCommentsWhere());
     const [rows, [totalRow]] = await Promise.all([
       db
         .select(commentColumns)
@@ -380,7 +379,7 @@ export function commentService<K extends string, S extends SubjectRow>(subject: 
       .select(commentColumns)
       .from(comments)
       .innerJoin(subjects, eq(subjects.id, comments.subjectId))
-      .where(and(eq(comments.id, commentId), eq(subjects.kind, subject.kind)))
+      .where(and(eq(comments.id, commentId), eq(subjects.kind, subject.kind), isNull(comments.removedAt)))
       .limit(1);
     const id = found && (await subject.idOf(tx, found.subjectId));
     if (!found || id === undefined) throw notFound(COMMENT_NOT_FOUND);

@@ -10,6 +10,8 @@ import { escapeLike, searchFold } from '../../db/search-text';
 import { fieldError, notFound } from '../../lib/errors';
 // The list conditions take the viewer as a placeholder of a prepared statement, so they come from the policy file itself.
 import { followedFeedsCondition, followsFew, loadContentOwner, visibleFeedsCondition } from '../../policy/social-policy';
+import { notRemovedSubject } from '../../policy/moderation-policy';
+import { qualified } from '../../db/qualified';
 import { feedColumns, feedViewColumns, feedViews, withAuthorAndSubject, type FeedViewRow } from './feed-views';
 import { guardianFor } from '../../policy/guardian';
 
@@ -84,7 +86,7 @@ const listStatements = preparedOn((db, shapeText) => {
   const tagId = shape.tag ? sql`(select ${hashtags.id} from ${hashtags} where ${hashtags.tagName} = ${sql.placeholder('tag')})` : undefined;
   const where = and(
     mine
-      ? eq(feeds.userId, viewer)
+      ? and(eq(feeds.userId, viewer), notRemovedSubject(qualified(feeds.subjectId)))
       : shape.filter === 'following'
         ? followedFeedsCondition(viewer, shape.followsFew)
         : and(isNotNull(key.createdAt), visibleFeedsCondition(viewer)),
@@ -182,7 +184,10 @@ export async function listFeeds(deps: Pick<Deps, 'db' | 'storage' | 'clock'>, vi
   let authorId: number | undefined;
   if (q.userId !== undefined || q.handleName !== undefined) {
     const author = await findAuthor(deps.db, q);
-    if (!(await guardianFor(deps.db, viewerId).canSeeProfileContent(author))) {
+    const guardian = guardianFor(deps.db, viewerId);
+    if (!(await guardian.canSeeProfileContent(author))) {
+      // A member who blocked the viewer is not there for them (check 13: the answer for nobody).
+      if (await guardian.isBlockedBy(author.id)) throw notFound('That member does not exist.');
       return { list: [], current_page: q.page ?? 1, last_page: 1, per_page: perPage, total: 0, next_cursor: null };
     }
     authorId = author.id;

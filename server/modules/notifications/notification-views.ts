@@ -48,7 +48,7 @@ type ViewsAsked = { userId: number; timeZone: string } & (
 );
 
 /** "Count me in for Saturday…": plain text on one line, cut at a word near `EXCERPT_LENGTH`. */
-function excerptOf(text: string | null): string | null {
+export function excerptOf(text: string | null): string | null {
   const line = text?.replace(/\s+/g, ' ').trim();
   if (!line) return null;
   const chars = [...line];

@@ -105,3 +105,32 @@ export async function writeNotification(tx: Db, now: Date, outbox: Outbox, input
 export function notify(deps: Pick<Deps, 'db' | 'bus' | 'mailer' | 'clock' | 'storage'>, input: NotifyInput) {
   return withOutbox(deps, (tx, outbox) => writeNotification(tx, deps.clock.now(), outbox, input));
 }
+
+export type NoticeInput = {
+  userId: number;
+  kind: NotificationKind;
+  subjectType: z.infer<typeof notificationSubject>;
+  subjectId: number;
+  /** The whole sentence: a notice from Switchback itself (a moderation outcome) names no member. */
+  message: string;
+};
+
+/**
+ * Writes a notification that no member sent (issue 20: a report's outcome, a moderator's decision), inside `tx`, as
+ * the recipient's settings allow, with its live message and e-mail queued on `outbox`. Moderators stay unnamed.
+ */
+export async function writeNotice(tx: Db, now: Date, outbox: Outbox, input: NoticeInput): Promise<Notification | null> {
+  const channels = await channelsFor(tx, input.userId, input.kind);
+  if (!channels.inApp && !channels.email) return null;
+  const [recipient] = await tx.select({ ...actorColumns, email: users.email }).from(users).where(inArray(users.id, [input.userId]));
+  if (!recipient) return null;
+  if (channels.email) outbox.mail(notificationMail(recipient, input.message));
+  if (!channels.inApp) return null;
+  const [row] = await tx
+    .insert(notifications)
+    .values({ userId: input.userId, actorId: null, kind: input.kind, subjectType: input.subjectType, subjectId: input.subjectId, message: input.message, createdAt: now })
+    .returning();
+  const notification = toNotification(row!, null);
+  outbox.notification(input.userId, notification);
+  return notification;
+}

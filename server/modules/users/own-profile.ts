@@ -40,6 +40,7 @@ export function toOwnProfile(u: AccountRow): OwnProfile {
     location: u.location,
     units: u.units,
     isPrivate: u.isPrivate,
+    isModerator: u.role === 'moderator',
     createdAt: u.createdAt.toISOString(),
     hasPassword: u.hasPassword,
     profile: { countryId: u.countryId, countryCode: u.countryCode, phone: u.phone },

@@ -3,7 +3,8 @@ import type { Notification } from '#contract/notifications';
 
 /**
  * Where a notification leads: the actor's profile, the post, the post or event a comment is on, or the event. Null when the
- * subject cannot be reached (a profile notification whose actor is gone, a comment without its post).
+ * subject cannot be reached (a profile notification whose actor is gone, a comment without its post). A report's outcome
+ * leads to the list of the member's reports of that kind; a decision about them to /moderation, where they may appeal.
  */
 export function subjectLink(n: Notification) {
   switch (n.subjectType) {
@@ -17,5 +18,14 @@ export function subjectLink(n: Notification) {
       return linkOptions({ to: '/events/$eventId', params: { eventId: String(n.subjectId) } });
     case 'event_comment':
       return n.parentId === null ? null : linkOptions({ to: '/events/$eventId', params: { eventId: String(n.parentId) } });
+    case 'member_report':
+      return linkOptions({ to: '/manage-users/reported' });
+    case 'post_report':
+    case 'event_report':
+      return linkOptions({ to: '/manage-feeds/reported' });
+    case 'comment_report':
+      return linkOptions({ to: '/manage-feeds/reported-comments' });
+    case 'decision':
+      return linkOptions({ to: '/moderation', search: { tab: 'decisions' } });
   }
 }

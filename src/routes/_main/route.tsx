@@ -1,21 +1,41 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import type { ThreadPages } from '../../features/comments/api';
+import { removeComment } from '../../features/comments/thread-cache';
 import { cohostInvitesLiveUpdates } from '../../features/events/cohost-live-updates';
-import { markRequestedOnFollow, refetchEventsOnBlock } from '../../features/events/event-cache';
-import { refetchFeedsOnBlockOrMute } from '../../features/feeds/feed-cache';
+import { markRequestedOnFollow, refetchEventsOnBlock, removeEvent } from '../../features/events/event-cache';
+import { refetchFeedsOnBlockOrMute, removeFeed } from '../../features/feeds/feed-cache';
 import { mapStylesQuery } from '../../features/maps/api';
 import { MainLayout } from '../../features/shell/components/main-layout';
 import { followLiveUpdates } from '../../features/social/follow-live-updates';
+import { moderationLiveUpdates } from '../../features/moderation/moderation-live-updates';
+import { reportsLiveUpdates } from '../../features/reports/reports-live-updates';
+import { ReportFollowUps, type ReportFollowUpsValue, type ReportSubject } from '../../features/reports/report-follow-ups';
+import { BlockAfterReport } from '../../features/social/components/block-after-report';
 import { FollowSettledEffects } from '../../features/social/follow-toggle';
 
 // Where one area's change reaches another's cache, it is wired here, so the areas never import each other.
-/** What the live connection keeps current beyond the notifications: the follow lists and profiles, the invitations. */
-const LIVE_UPDATES = [followLiveUpdates, cohostInvitesLiveUpdates];
+/**
+ * What the live connection keeps current beyond the notifications: the follow lists and profiles, the invitations,
+ * the member's reports and the decisions about them.
+ */
+const LIVE_UPDATES = [followLiveUpdates, cohostInvitesLiveUpdates, reportsLiveUpdates, moderationLiveUpdates];
 /**
  * What a settled follow, block or mute changes beyond the social area: the organiser's events read "Requested" (spec
  * §4); a blocked or muted member's posts and events leave what is cached.
  */
 const FOLLOW_EFFECTS = [markRequestedOnFollow, refetchFeedsOnBlockOrMute, refetchEventsOnBlock];
+
+/** A reported post, event or comment leaves what is cached at once (the server hides it from its reporter too). */
+function hideReported(queryClient: QueryClient, { kind, id }: ReportSubject) {
+  if (kind === 'post') removeFeed(queryClient, id);
+  else if (kind === 'event') removeEvent(queryClient, id);
+  else if (kind === 'comment') {
+    for (const area of ['feeds', 'events']) queryClient.setQueriesData<ThreadPages>({ queryKey: [area, 'comments'] }, (data) => removeComment(data, id));
+  }
+}
+/** After a report: "Block them too" is the social area's block toggle. */
+const REPORT_FOLLOW_UPS: ReportFollowUpsValue = { BlockButton: BlockAfterReport, onReported: hideReported };
 
 /** Every signed-in page: a signed-out visitor goes to sign-in and comes back here after. */
 export const Route = createFileRoute('/_main')({
@@ -27,7 +47,9 @@ export const Route = createFileRoute('/_main')({
     useQuery(mapStylesQuery);
     return (
       <FollowSettledEffects value={FOLLOW_EFFECTS}>
-        <MainLayout live={LIVE_UPDATES} />
+        <ReportFollowUps value={REPORT_FOLLOW_UPS}>
+          <MainLayout live={LIVE_UPDATES} />
+        </ReportFollowUps>
       </FollowSettledEffects>
     );
   },

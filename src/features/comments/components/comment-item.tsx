@@ -12,6 +12,7 @@ import type { ThreadReply } from '../comment-adapter';
 import { isUnsaved } from '../thread-mutations';
 import { CommentBox } from './comment-box';
 import { Icon } from '../../../components/icons';
+import { ReportDialog } from '../../reports/components/report-dialog';
 
 /** What every comment of one thread needs from it: who is looking, whose subject it is, and the actions. */
 export type ThreadControls = {
@@ -42,7 +43,8 @@ type Props = {
 
 /**
  * One comment: author (to their profile), when, whether edited, the text with live tags, and its actions. Edit
- * (own only) swaps the text for an inline box; Delete (own, or anything on your own post) asks first.
+ * (own only) swaps the text for an inline box; Delete (own, or anything on your own post) asks first; Report (anyone
+ * else's) opens the report dialog.
  */
 export function CommentItem({ comment, controls, onReply, hasReplies = false, children }: Props) {
   const { meId, moderatorIds, now } = controls;
@@ -53,6 +55,7 @@ export function CommentItem({ comment, controls, onReply, hasReplies = false, ch
   const [draft, setDraft] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [removing, setRemoving] = useState(false);
+  const [reporting, setReporting] = useState(false);
 
   // Focus goes back to Edit when the edit box closes; the button mounts again then, so its ref does it.
   const focusEditNext = useRef(false);
@@ -135,6 +138,11 @@ export function CommentItem({ comment, controls, onReply, hasReplies = false, ch
                 Delete
               </button>
             )}
+            {meId !== null && !mine && (
+              <button type="button" className={plainAction} disabled={unsaved} onClick={() => setReporting(true)}>
+                Report
+              </button>
+            )}
           </div>
         )}
         {children}
@@ -154,6 +162,12 @@ export function CommentItem({ comment, controls, onReply, hasReplies = false, ch
             controls.remove(comment);
           }}
           onClose={() => setConfirming(false)}
+        />
+      )}
+      {reporting && (
+        <ReportDialog
+          subject={{ kind: 'comment', id: comment.commentId, name: 'this comment', userId: comment.author.userId, handleName: comment.author.handleName }}
+          onClose={() => setReporting(false)}
         />
       )}
     </article>

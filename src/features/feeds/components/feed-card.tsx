@@ -74,7 +74,7 @@ export function FeedCard({ feed, variant = 'list', onDeleted, position }: Props)
           </span>
         </div>
         <div className="-mt-1.5 -mr-2">
-          <PostMenu feedId={feed.id} isMine={isMine} onDeleted={onDeleted} />
+          <PostMenu feedId={feed.id} isMine={isMine} author={feed.author} onDeleted={onDeleted} />
         </div>
       </header>
 

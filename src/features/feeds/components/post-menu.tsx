@@ -1,17 +1,28 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import type { MemberSummary } from '#contract/social';
 import { menuItemClass, OptionsMenu } from '../../../components/ui/options-menu';
 import { toast } from '../../../lib/toast';
+import { ReportDialog } from '../../reports/components/report-dialog';
 import { feedPath } from '../mappers';
 import { DeleteFeedDialog } from './delete-feed-dialog';
 import { feedWords } from '../feed-words';
 
+type Props = {
+  feedId: number;
+  isMine: boolean;
+  /** The post's author: a report's thank-you step offers to block them (given by the card). */
+  author?: Pick<MemberSummary, 'userId' | 'handleName'> | undefined;
+  onDeleted?: () => Promise<unknown>;
+};
+
 /**
- * A post's "⋯" options: copy its link for everyone; for its author also edit and delete (delete asks first). A
- * disclosure like the account menu: Escape or a click elsewhere closes it.
+ * A post's "⋯" options: copy its link for everyone; for its author also edit and delete (delete asks first), for
+ * everyone else report. A disclosure like the account menu: Escape or a click elsewhere closes it.
  */
-export function PostMenu({ feedId, isMine, onDeleted }: { feedId: number; isMine: boolean; onDeleted?: () => Promise<unknown> }) {
+export function PostMenu({ feedId, isMine, author, onDeleted }: Props) {
   const [confirming, setConfirming] = useState(false);
+  const [reporting, setReporting] = useState(false);
 
   const copyLink = async () => {
     try {
@@ -54,10 +65,28 @@ export function PostMenu({ feedId, isMine, onDeleted }: { feedId: number; isMine
                 </button>
               </>
             )}
+            {!isMine && (
+              <button
+                type="button"
+                className={menuItemClass}
+                onClick={() => {
+                  close();
+                  setReporting(true);
+                }}
+              >
+                Report
+              </button>
+            )}
           </>
         )}
       </OptionsMenu>
       {confirming && <DeleteFeedDialog feedId={feedId} onDeleted={onDeleted} onClose={() => setConfirming(false)} />}
+      {reporting && (
+        <ReportDialog
+          subject={{ kind: 'post', id: feedId, name: 'this post', userId: author?.userId, handleName: author?.handleName }}
+          onClose={() => setReporting(false)}
+        />
+      )}
     </>
   );
 }

@@ -66,6 +66,14 @@ export function UserMenu() {
           <Link to="/manage-users/muted" className="flex min-h-10 items-center rounded-lg px-3 text-sm hover:bg-surface-2" onClick={() => setOpen(false)}>
             Muted members
           </Link>
+          <Link to="/manage-users/reported" className="flex min-h-10 items-center rounded-lg px-3 text-sm hover:bg-surface-2" onClick={() => setOpen(false)}>
+            Your reports
+          </Link>
+          {user.isModerator && (
+            <Link to="/moderation" className="flex min-h-10 items-center rounded-lg px-3 text-sm hover:bg-surface-2" onClick={() => setOpen(false)}>
+              Moderation
+            </Link>
+          )}
           <div className="px-3 py-2">
             <ThemeSwitch />
           </div>

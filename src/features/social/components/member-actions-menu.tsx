@@ -1,16 +1,19 @@
 import { useState } from 'react';
 import type { Relationship } from '#contract/social';
 import { menuItemClass, OptionsMenu } from '../../../components/ui/options-menu';
+import { ReportDialog } from '../../reports/components/report-dialog';
 import { useBlockMuteToggle } from '../block-mute-toggle';
 import { BlockDialog } from './block-dialog';
 
 /**
- * "⋯" beside another member's follow button: block or unblock, mute or unmute. A disclosure like the post menu:
- * Escape closes it and gives focus back to its button. Blocking asks first; the rest act at once.
+ * "⋯" beside another member's follow button: block or unblock, mute or unmute, report. A disclosure like the post
+ * menu: Escape closes it and gives focus back to its button. Blocking asks first, reporting opens its dialog; the rest
+ * act at once.
  */
 export function MemberActionsMenu({ member }: { member: Relationship & { handleName: string } }) {
   const { block, unblock, mute, unmute } = useBlockMuteToggle();
   const [confirming, setConfirming] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const handle = `@${member.handleName}`;
   return (
     <>
@@ -38,6 +41,16 @@ export function MemberActionsMenu({ member }: { member: Relationship & { handleN
             >
               {member.isBlocked ? `Unblock ${handle}` : `Block ${handle}`}
             </button>
+            <button
+              type="button"
+              className={menuItemClass}
+              onClick={() => {
+                close();
+                setReporting(true);
+              }}
+            >
+              {`Report ${handle}`}
+            </button>
           </>
         )}
       </OptionsMenu>
@@ -49,6 +62,12 @@ export function MemberActionsMenu({ member }: { member: Relationship & { handleN
             void block(member);
           }}
           onClose={() => setConfirming(false)}
+        />
+      )}
+      {reporting && (
+        <ReportDialog
+          subject={{ kind: 'member', id: member.userId, name: handle, userId: member.userId, handleName: member.handleName }}
+          onClose={() => setReporting(false)}
         />
       )}
     </>

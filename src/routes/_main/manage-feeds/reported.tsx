@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '../../../components/not-built-yet';
+import { ReportedPostsPage } from '../../../features/reports/components/my-reports-page';
 
 export const Route = createFileRoute('/_main/manage-feeds/reported')({
-  component: () => <NotBuiltYet area="Moderation" title="Reported posts" description="Posts you have reported." />,
+  component: ReportedPostsPage,
 });

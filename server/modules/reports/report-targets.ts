@@ -1,0 +1,98 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { ReportTarget, ReportTargetView } from '#contract/reports';
+import type { Db } from '../../db/client';
+import { events } from '../../db/schema/events';
+import { feeds } from '../../db/schema/feeds';
+import { comments, subjects } from '../../db/schema/subjects';
+import { users } from '../../db/schema/users';
+import { actorColumns } from '../notifications/notify';
+import { excerptOf } from '../notifications/notification-views';
+
+/**
+ * What a report can be about, read the same way for the reporter's list, the review queue and a moderator's action:
+ * whom it concerns, its words, where it lives and whether a moderator removed it. Undefined when it is gone (deleted
+ * by its author, or the account deleted), which a report outlives.
+ */
+export type TargetFacts = {
+  kind: ReportTarget;
+  id: number;
+  /** The member it is about: the member reported, or the author. */
+  userId: number;
+  excerpt: string | null;
+  /** The whole text a moderator reads (a post's title and text, an event's name and description, a comment, a bio). */
+  text: string | null;
+  link: ReportTargetView['link'];
+  removed: boolean;
+  /** The subject row of a post or event, and of the post or event a comment is on. */
+  subjectId: number | null;
+  /** A comment's parent comment (a reply's), else null. */
+  parentCommentId: number | null;
+  isDraft: boolean;
+  createdAt: Date;
+};
+
+const joined = (title: string, body: string) => [title.trim(), body.trim()].filter(Boolean).join('\n\n') || null;
+
+/** The facts of one target, or undefined when it does not exist (any more). */
+export async function targetFacts(db: Db, kind: ReportTarget, id: number): Promise<TargetFacts | undefined> {
+  switch (kind) {
+    case 'member': {
+      const [u] = await db.select({ id: users.id, bio: users.bio, createdAt: users.createdAt }).from(users).where(eq(users.id, id)).limit(1);
+      if (!u) return undefined;
+      return { kind, id, userId: u.id, excerpt: excerptOf(u.bio), text: u.bio, link: { kind: 'member', id }, removed: false, subjectId: null, parentCommentId: null, isDraft: false, createdAt: u.createdAt };
+    }
+    case 'post': {
+      const [p] = await db
+        .select({ userId: feeds.userId, title: feeds.title, description: feeds.description, subjectId: feeds.subjectId, isDraft: feeds.isDraft, createdAt: feeds.createdAt, removedAt: subjects.removedAt })
+        .from(feeds)
+        .innerJoin(subjects, eq(subjects.id, feeds.subjectId))
+        .where(eq(feeds.id, id))
+        .limit(1);
+      if (!p) return undefined;
+      const text = joined(p.title, p.description);
+      return { kind, id, userId: p.userId, excerpt: excerptOf(text), text, link: { kind: 'post', id }, removed: p.removedAt !== null, subjectId: p.subjectId, parentCommentId: null, isDraft: p.isDraft, createdAt: p.createdAt };
+    }
+    case 'event': {
+      const [e] = await db
+        .select({ userId: events.userId, name: events.eventName, description: events.description, subjectId: events.subjectId, isDraft: events.isDraft, createdAt: events.createdAt, removedAt: subjects.removedAt })
+        .from(events)
+        .innerJoin(subjects, eq(subjects.id, events.subjectId))
+        .where(eq(events.id, id))
+        .limit(1);
+      if (!e) return undefined;
+      return { kind, id, userId: e.userId, excerpt: excerptOf(e.name), text: joined(e.name, e.description), link: { kind: 'event', id }, removed: e.removedAt !== null, subjectId: e.subjectId, parentCommentId: null, isDraft: e.isDraft, createdAt: e.createdAt };
+    }
+    case 'comment': {
+      const [c] = await db
+        .select({ userId: comments.userId, body: comments.body, subjectId: comments.subjectId, parentId: comments.parentId, createdAt: comments.createdAt, removedAt: comments.removedAt, subjectKind: subjects.kind })
+        .from(comments)
+        .innerJoin(subjects, eq(subjects.id, comments.subjectId))
+        .where(eq(comments.id, id))
+        .limit(1);
+      if (!c) return undefined;
+      const link = await subjectLink(db, c.subjectKind, c.subjectId);
+      return { kind, id, userId: c.userId, excerpt: excerptOf(c.body), text: c.body, link, removed: c.removedAt !== null, subjectId: c.subjectId, parentCommentId: c.parentId, isDraft: false, createdAt: c.createdAt };
+    }
+  }
+}
+
+/** The post or event a subject row stands for, as a link. */
+async function subjectLink(db: Db, kind: 'post' | 'event', subjectId: number): Promise<ReportTargetView['link']> {
+  const table = kind === 'post' ? feeds : events;
+  const [row] = await db.select({ id: table.id }).from(table).where(eq(table.subjectId, subjectId)).limit(1);
+  return row ? { kind: kind === 'post' ? 'post' : 'event', id: row.id } : null;
+}
+
+/** The member summaries of `userIds`, by id (public columns only, check 11). */
+export async function summariesOf(db: Db, userIds: readonly number[]) {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Map<number, ReportTargetView['member'] & object>();
+  const rows = await db.select(actorColumns).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.userId, r]));
+}
+
+/** A target as the wire shows it, or the "no longer available" view of one that is gone. */
+export function targetView(facts: TargetFacts | undefined, members: Map<number, NonNullable<ReportTargetView['member']>>): ReportTargetView {
+  if (!facts) return { member: null, excerpt: null, link: null, removed: false };
+  return { member: members.get(facts.userId) ?? null, excerpt: facts.excerpt, link: facts.link, removed: facts.removed };
+}

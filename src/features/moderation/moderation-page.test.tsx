@@ -1,0 +1,164 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { moderationMessagesFor, type QueueItem } from '#contract/reports';
+import { answerPost, fail, ok } from '../../test/fixtures';
+import { server } from '../../test/msw-server';
+import { renderWithProviders } from '../../test/render';
+import { signedInMember } from '../../test/session';
+import { ModerationPage } from './components/moderation-page';
+import { aCase, anAuditEntry, anOpenAppeal, aQueueItem, jonas, serveModerationList } from './test-helpers';
+
+describe('ModerationPage for a moderator', () => {
+  it('shows the queue, opens a case, asks for a rule, and a valid removal sends its body and leaves the queue', async () => {
+    signedInMember({ isModerator: true });
+    let queue: QueueItem[] = [aQueueItem(), aQueueItem({ targetKind: 'comment', targetId: 88, reportCount: 1, target: { member: jonas, excerpt: 'You ride like my gran', link: { kind: 'post', id: 501 }, removed: false } })];
+    serveModerationList('queue', () => queue);
+    server.use(http.get('/api/moderation/case', () => HttpResponse.json(ok(aCase()))));
+    const bodies = answerPost('moderation/actions', () => {
+      queue = queue.slice(1);
+      return HttpResponse.json(ok(anAuditEntry({ moderator: jonas }), moderationMessagesFor.removed));
+    });
+    const user = userEvent.setup();
+    await renderWithProviders(<ModerationPage />, { path: '/moderation' });
+
+    expect(screen.getByRole('tab', { name: 'Queue', selected: true })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Reported, oldest first' });
+    const cards = within(list).getAllByRole('article');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).getByText('3 reports')).toBeInTheDocument();
+    expect(within(cards[0]!).getByText('Cheap carbon wheels, DM me now!!!')).toBeInTheDocument();
+    expect(within(cards[0]!).getByText(/First reported 2 hr\. ago/)).toBeInTheDocument();
+    expect(within(cards[0]!).getByRole('img', { name: 'Reported by Priya Nair' })).toBeInTheDocument();
+
+    await user.click(within(cards[0]!).getByRole('button', { name: /Review/ }));
+    const panel = await screen.findByRole('region', { name: 'Post of Jonas Berg' });
+    expect(await within(panel).findByText('Cheap carbon wheels, DM me now!!! Only today.')).toBeInTheDocument();
+    expect(within(panel).getByText('Third time this week.')).toBeInTheDocument();
+    expect(within(panel).getByText(/1 warning on record/)).toBeInTheDocument();
+
+    await user.click(within(panel).getByRole('radio', { name: /Remove/ }));
+    await user.type(within(panel).getByRole('textbox', { name: 'Reason' }), 'Advertising in the feed.');
+    await user.click(within(panel).getByRole('button', { name: 'Remove' }));
+    expect(await within(panel).findByText(moderationMessagesFor.ruleNeeded)).toBeInTheDocument();
+    expect(bodies).toHaveLength(0);
+
+    await user.selectOptions(within(panel).getByRole('combobox', { name: 'Rule broken' }), 'Spam or scam');
+    await user.click(within(panel).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText(moderationMessagesFor.removed)).toBeInTheDocument();
+    expect(bodies).toEqual([{ targetKind: 'post', targetId: 501, action: 'remove', ruleId: 3, note: 'Advertising in the feed.' }]);
+    expect(screen.queryByRole('region', { name: 'Post of Jonas Berg' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Reported, oldest first' })).getAllByRole('article')).toHaveLength(1);
+  });
+
+  it('does not offer Remove for a member, and says when the queue is empty', async () => {
+    signedInMember({ isModerator: true });
+    serveModerationList('queue', () => [aQueueItem({ targetKind: 'member', targetId: 21 })]);
+    server.use(http.get('/api/moderation/case', () => HttpResponse.json(ok(aCase({ targetKind: 'member', targetId: 21, text: 'Bio here', images: [] })))));
+    const user = userEvent.setup();
+    await renderWithProviders(<ModerationPage />, { path: '/moderation' });
+    await user.click(await screen.findByRole('button', { name: /Review/ }));
+    const panel = await screen.findByRole('region', { name: 'Member of Jonas Berg' });
+    await within(panel).findByText('Bio here');
+    expect(within(panel).getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['dismiss', 'warn', 'suspend']);
+  });
+
+  it('moves between tabs with the arrow keys, and shows the server message when the same moderator answers an appeal', async () => {
+    signedInMember({ isModerator: true });
+    serveModerationList('queue', () => []);
+    serveModerationList('appeals', () => [anOpenAppeal()]);
+    const bodies = answerPost('moderation/appeals/31', () => HttpResponse.json(fail(403, moderationMessagesFor.sameModerator), { status: 403 }));
+    const user = userEvent.setup();
+    await renderWithProviders(<ModerationPage />, { path: '/moderation' });
+    expect(await screen.findByText('Nothing to review.')).toBeInTheDocument();
+
+    screen.getByRole('tab', { name: 'Queue' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Appeals', selected: true })).toHaveFocus();
+    const appeal = await screen.findByRole('article', { name: 'Appeal by @jonasrides' });
+    expect(within(appeal).getByText('It was a one-off sale to a club mate, not an advert.')).toBeInTheDocument();
+    expect(within(appeal).getByText(/Decision appealed: Removed your post · Spam or scam/)).toBeInTheDocument();
+
+    await user.type(within(appeal).getByRole('textbox', { name: 'Your note' }), 'Looks like an advert to me.');
+    await user.click(within(appeal).getByRole('button', { name: 'Deny' }));
+    expect(await within(appeal).findByRole('alert')).toHaveTextContent(moderationMessagesFor.sameModerator);
+    expect(bodies).toEqual([{ decision: 'deny', note: 'Looks like an advert to me.' }]);
+    expect(within(appeal).getByRole('textbox', { name: 'Your note' })).toHaveValue('Looks like an advert to me.');
+  });
+});
+
+describe('ModerationPage tabs and log', () => {
+  it('opens the tab ?tab= names, writes the chosen tab into the address, and lists the log', async () => {
+    signedInMember({ isModerator: true });
+    serveModerationList('queue', () => []);
+    serveModerationList('log', () => [
+      anAuditEntry({ actionId: 80, action: 'suspend', moderator: jonas, targetKind: 'member', targetId: 22, until: '9999-12-31T00:00:00.000Z', excerpt: null }),
+      anAuditEntry({ moderator: jonas, appeal: { appealId: 31, status: 'denied', text: 'Please.', createdAt: '2026-11-25T08:00:00.000Z' } }),
+    ]);
+    serveModerationList('decisions', () => []);
+    const user = userEvent.setup();
+    const { router } = await renderWithProviders(<ModerationPage />, { path: '/moderation' });
+    await act(() => router.navigate({ to: '/moderation', search: { tab: 'log' } } as never));
+
+    expect(screen.getByRole('tab', { name: 'Log', selected: true })).toBeInTheDocument();
+    const log = await screen.findByRole('list', { name: 'Audit log' });
+    const [suspension, removal] = within(log).getAllByRole('listitem');
+    expect(suspension).toHaveTextContent('Jonas Berg · Suspended for good');
+    expect(removal).toHaveTextContent('Removed');
+    expect(removal).toHaveTextContent('Post of @jonasrides');
+    expect(removal).toHaveTextContent('Appeal denied');
+
+    await user.click(screen.getByRole('tab', { name: 'About you' }));
+    expect(router.state.location.search).toEqual({ tab: 'decisions' });
+    expect(await screen.findByText('No moderation decisions about you.')).toBeInTheDocument();
+  });
+
+  it("shows the server's message when it refuses the queue", async () => {
+    signedInMember({ isModerator: true });
+    server.use(http.get('/api/moderation/queue', () => HttpResponse.json(fail(403, 'Only moderators review reports.'), { status: 403 })));
+    await renderWithProviders(<ModerationPage />, { path: '/moderation' });
+    expect(await screen.findByText('Only moderators review reports.')).toBeInTheDocument();
+  });
+});
+
+describe('ModerationPage for a member', () => {
+  it('shows only the decisions about them, and appeals one: the body is sent and the status shows after', async () => {
+    signedInMember();
+    serveModerationList('decisions', () => [anAuditEntry()]);
+    const bodies = answerPost('moderation/decisions/71/appeal', () =>
+      HttpResponse.json(
+        ok(anAuditEntry({ appeal: { appealId: 31, status: 'open', text: 'It was a one-off sale to a club mate.', createdAt: '2026-11-25T08:00:00.000Z' } }), moderationMessagesFor.appealSent),
+      ),
+    );
+    const user = userEvent.setup();
+    await renderWithProviders(<ModerationPage />, { path: '/moderation' });
+
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    const decision = await screen.findByRole('article', { name: 'Removed your post' });
+    expect(within(decision).getByText('Spam or scam')).toBeInTheDocument();
+    expect(within(decision).getByText(/No advertising, repeated posts/)).toBeInTheDocument();
+    expect(within(decision).getByText('Selling wheels in the feed is advertising.')).toBeInTheDocument();
+
+    await user.click(within(decision).getByRole('button', { name: /^Appeal: Removed your post/ }));
+    await user.type(within(decision).getByRole('textbox', { name: 'Why should this be undone?' }), 'Too short');
+    await user.click(within(decision).getByRole('button', { name: 'Send appeal' }));
+    expect(await within(decision).findByText('Tell the moderators why, in a sentence or two.')).toBeInTheDocument();
+    expect(bodies).toHaveLength(0);
+
+    await user.clear(within(decision).getByRole('textbox', { name: 'Why should this be undone?' }));
+    await user.type(within(decision).getByRole('textbox', { name: 'Why should this be undone?' }), 'It was a one-off sale to a club mate.');
+    await user.click(within(decision).getByRole('button', { name: 'Send appeal' }));
+    expect(await screen.findByText(moderationMessagesFor.appealSent)).toBeInTheDocument();
+    expect(bodies).toEqual([{ text: 'It was a one-off sale to a club mate.' }]);
+    expect(within(decision).getByRole('status')).toHaveTextContent('Appeal waiting for another moderator');
+    expect(within(decision).queryByRole('button', { name: /^Appeal: Removed your post/ })).not.toBeInTheDocument();
+  });
+
+  it('says so when there are no decisions', async () => {
+    signedInMember();
+    serveModerationList('decisions', () => []);
+    await renderWithProviders(<ModerationPage />, { path: '/moderation' });
+    expect(await screen.findByText('No moderation decisions about you.')).toBeInTheDocument();
+  });
+});
