@@ -89,13 +89,13 @@ test('C reports D’s comment; M removes it under a rule; C and D are told; D ap
   await expect(m.getByRole('heading', { level: 1, name: 'Moderation' })).toBeVisible();
   await expect(m.getByRole('tab', { name: 'Queue' })).toHaveAttribute('aria-selected', 'true');
   // Earlier runs of this test may have left other members' reports: the card is Dara's, by her handle.
-  const card = m.getByRole('article', { name: `Comment of ${daraName}` }).filter({ hasText: `@${dara.handleName}` });
+  const card = m.getByRole('article', { name: `Comment by ${daraName}` }).filter({ hasText: `@${dara.handleName}` });
   await expect(card).toContainText('1 report');
   await expect(card.getByRole('list', { name: 'Reasons' })).toHaveText(`${RULE} ×1`);
   await expect(card).toContainText(words);
   await checkA11y(m);
-  await card.getByRole('button', { name: `Review the comment of ${daraName}` }).click();
-  const thisCase = m.getByRole('region', { name: `Comment of ${daraName}` });
+  await card.getByRole('button', { name: `Review: Comment by ${daraName}` }).click();
+  const thisCase = m.getByRole('region', { name: `Comment by ${daraName}` });
   await expect(thisCase.getByRole('heading', { level: 2 })).toBeFocused();
   await expect(thisCase).toContainText(`On: ${title}`);
   await expect(thisCase.getByText(words, { exact: true })).toBeVisible();
@@ -116,7 +116,7 @@ test('C reports D’s comment; M removes it under a rule; C and D are told; D ap
   // The log has the decision.
   await m.getByRole('tab', { name: 'Log' }).click();
   await expect(m).toHaveURL(/tab=log/);
-  const entry = m.getByRole('list', { name: 'Audit log' }).getByRole('listitem').filter({ hasText: `Comment of @${dara.handleName}` });
+  const entry = m.getByRole('list', { name: 'Audit log' }).getByRole('listitem').filter({ hasText: `Comment by @${dara.handleName}` });
   await expect(entry).toContainText('Mona Reed · Removed');
   await expect(entry).toContainText(`Rule: ${RULE}`);
   await expect(entry).toContainText(note);

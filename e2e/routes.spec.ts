@@ -48,10 +48,12 @@ const SIGNED_IN_ROUTES: Record<string, [path: string, heading: string][]> = {
     ['/manage-users/blocked', 'Blocked members'],
     ['/manage-users/muted', 'Muted members'],
     ['/manage-users/reported', 'Reported members'],
-    ['/manage-feeds/reported', 'Reported posts'],
+    ['/manage-feeds/reported', 'Reported posts and events'],
     ['/manage-feeds/reported-comments', 'Reported comments'],
     ['/manage-shorts/reported', 'Reported shorts'],
     ['/manage-shorts/reported-comments', 'Reported short comments'],
+    // A member's view: the decisions about them (moderators' tabs: e2e/moderation.spec.ts).
+    ['/moderation', 'Moderation'],
   ],
   'own profile and gear': [
     ['/profile', 'Robin Ridge'],

@@ -55,7 +55,7 @@ describe('the demo moderation', () => {
       { kind: 'post', count: 2, reasons: [['Dangerous trail behaviour', 2]], reporters: ['mayatrails', 'priyahikes'], author: 'jonasrides', removed: false },
       { kind: 'comment', count: 2, reasons: [['Spam or scam', 2]], reporters: ['lenaruns', 'priyahikes'], author: 'theowalks', removed: false },
     ]);
-    expect(queue.list[0]!.target.excerpt).toMatch(/^Had the Arzler Alm trail to myself Closed for logging/);
+    expect(queue.list[0]!.target.excerpt).toMatch(/^Had the Arzler Alm trail to myself — Closed for logging/);
     expect(queue.list[1]!.target.excerpt).toBe('Cheap bike parts, 70% off everything. DM me for the link!');
     for (const q of queue.list) expect(ago(q.firstReportedAt)).toBeLessThan(1);
   });

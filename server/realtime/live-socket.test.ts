@@ -4,6 +4,7 @@ import { WS_CLOSE } from '#contract/realtime';
 import { buildApp } from '../app';
 import { days, minutes } from '../lib/clock';
 import { findSession, revokeSession } from '../modules/auth/sessions';
+import { grantModerators } from '../modules/moderation/moderators';
 import { FakeClock } from '../test/fake-clock';
 import { body, createTestApp, okData, type TestApp } from '../test/test-app';
 import { closedWithin, followNotice, listen, openSocket, type TestSocket } from './test-socket';
@@ -139,6 +140,24 @@ describe('the live socket', () => {
 
     const res = await live.inject({ method: 'POST', url: '/api/account/delete', headers: t.bearer(member.token), payload: { password: member.password } });
     expect(res.statusCode).toBe(200);
+    expect(await closedWithin(phone)).toMatchObject({ code: WS_CLOSE.sessionEnded });
+    expect(await closedWithin(laptop)).toMatchObject({ code: WS_CLOSE.sessionEnded });
+    expect(other.state).toBe('open');
+  });
+
+  it('closes every device’s socket within 5 s of a moderator suspending the member (issue 20)', async () => {
+    const member = await t.signUp();
+    const reporter = await t.signUp();
+    const moderator = await t.signUp();
+    await grantModerators(t.db, [moderator.email]);
+    const phone = await connected(live, url, member.userId, member.token);
+    const laptop = await connected(live, url, member.userId, await t.tokenFor(member.email, member.password));
+    const other = await connected(live, url, reporter.userId, reporter.token);
+
+    const send = (token: string, path: string, payload: object) => live.inject({ method: 'POST', url: path, headers: t.bearer(token), payload });
+    expect((await send(reporter.token, '/api/user/report', { userId: member.userId, reasonId: 5 })).statusCode).toBe(200);
+    const res = await send(moderator.token, '/api/moderation/actions', { targetKind: 'member', targetId: member.userId, action: 'suspend', ruleId: 5, note: 'Threats.', days: 3 });
+    expect(res.statusCode, res.body).toBe(200);
     expect(await closedWithin(phone)).toMatchObject({ code: WS_CLOSE.sessionEnded });
     expect(await closedWithin(laptop)).toMatchObject({ code: WS_CLOSE.sessionEnded });
     expect(other.state).toBe('open');

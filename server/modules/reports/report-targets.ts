@@ -50,7 +50,9 @@ export async function targetFacts(db: Db, kind: ReportTarget, id: number): Promi
         .limit(1);
       if (!p) return undefined;
       const text = joined(p.title, p.description);
-      return { kind, id, userId: p.userId, excerpt: excerptOf(text), text, link: { kind: 'post', id }, removed: p.removedAt !== null, subjectId: p.subjectId, parentCommentId: null, isDraft: p.isDraft, createdAt: p.createdAt };
+      // On one line the title runs into the text: a dash keeps them apart, as the post card does.
+      const line = [p.title.trim(), p.description.trim()].filter(Boolean).join(' — ');
+      return { kind, id, userId: p.userId, excerpt: excerptOf(line), text, link: { kind: 'post', id }, removed: p.removedAt !== null, subjectId: p.subjectId, parentCommentId: null, isDraft: p.isDraft, createdAt: p.createdAt };
     }
     case 'event': {
       const [e] = await db

@@ -193,6 +193,18 @@ describe('screenshots and text', () => {
     expect(body(refused)).toMatchObject({ code: 400, errors: { 'images.0': ['Upload the image again.'] } });
   });
 
+  it.each(['<img src=x onerror=alert(1)>', 'javascript:alert(1)', '<svg onload=alert(1)>', '<script>alert(1)</script>'])(
+    'keeps the XSS payload %s in a report comment as the text it is, for the reporter and the moderator',
+    async (payload) => {
+      const reporter = await h.member();
+      const author = await h.member();
+      const mod = await h.moderator();
+      const feedId = await h.post(author);
+      expect((await h.report(reporter, 'post', feedId, { reasonId: 3, comment: payload })).comment).toBe(payload);
+      expect((await h.reviewCase(mod, 'post', feedId)).reports[0]!.comment).toBe(payload);
+    },
+  );
+
   it('lists reasons the wire knows', () => {
     expect(REPORT_REASONS.map((r) => r.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });

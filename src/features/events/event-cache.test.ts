@@ -84,14 +84,17 @@ describe('event cache', () => {
     expect(listed(queryClient, UPCOMING).some((e) => e.isRequest)).toBe(false);
   });
 
-  it('marks every cached event stale when a block settles either way, and nothing on a follow or a mute', () => {
+  it('marks every cached event stale when a block settles either way, only the comment threads on a mute, nothing on a follow', () => {
     const queryClient = cacheWith();
+    queryClient.setQueryData(eventKeys.comments(1), { pages: [], pageParams: [] });
     const rel = { userId: 7, isFollowing: false, isRequested: false, isFollowedBy: false, isBlocked: false, isMuted: false };
     const stale = () => queryClient.getQueryCache().findAll({ queryKey: eventKeys.all }).filter((q) => q.state.isInvalidated).length;
     refetchEventsOnBlock(queryClient, { ...rel, isFollowing: true }, rel);
-    refetchEventsOnBlock(queryClient, { ...rel, isMuted: true }, rel);
     expect(stale()).toBe(0);
+    refetchEventsOnBlock(queryClient, { ...rel, isMuted: true }, rel);
+    expect(queryClient.getQueryCache().find({ queryKey: eventKeys.comments(1) })!.state.isInvalidated).toBe(true);
+    expect(stale()).toBe(1);
     refetchEventsOnBlock(queryClient, { ...rel, isBlocked: true }, rel);
-    expect(stale()).toBe(3);
+    expect(stale()).toBe(4);
   });
 });

@@ -115,7 +115,11 @@ export function markStatusListsStale(queryClient: QueryClient): void {
   });
 }
 
-/** After a block settles either way, the cached events (lists, details, people) may show the member's: asked again. */
+/**
+ * After a block settles either way, the cached events (lists, details, people) may show the member's: asked again.
+ * A mute hides only their comments (events stay): the cached comment threads are asked again.
+ */
 export function refetchEventsOnBlock(queryClient: QueryClient, rel: Relationship, before: Relationship): void {
   if (rel.isBlocked !== before.isBlocked) void queryClient.invalidateQueries({ queryKey: eventKeys.all });
+  else if (rel.isMuted !== before.isMuted) void queryClient.invalidateQueries({ queryKey: [...eventKeys.all, 'comments'] });
 }

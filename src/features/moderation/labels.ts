@@ -42,3 +42,6 @@ export const shortDate = (iso: string) => dateTimeFormat(undefined, { dateStyle:
 
 /** A suspension's end: the server writes the far year 9999 for good. */
 export const suspensionEnd = (until: string) => (until.startsWith('9999') ? 'for good' : `until ${shortDate(until)}`);
+
+/** "Post by Maya Ridge", "Member Maya Ridge": what a case or a log line is about. */
+export const aboutWhom = (kind: ReportTarget, who: string) => (kind === 'member' ? `Member ${who}` : `${KIND_LABELS[kind]} by ${who}`);

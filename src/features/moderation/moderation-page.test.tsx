@@ -33,7 +33,7 @@ describe('ModerationPage for a moderator', () => {
     expect(within(cards[0]!).getByRole('img', { name: 'Reported by Priya Nair' })).toBeInTheDocument();
 
     await user.click(within(cards[0]!).getByRole('button', { name: /Review/ }));
-    const panel = await screen.findByRole('region', { name: 'Post of Jonas Berg' });
+    const panel = await screen.findByRole('region', { name: 'Post by Jonas Berg' });
     expect(await within(panel).findByText('Cheap carbon wheels, DM me now!!! Only today.')).toBeInTheDocument();
     expect(within(panel).getByText('Third time this week.')).toBeInTheDocument();
     expect(within(panel).getByText(/1 warning on record/)).toBeInTheDocument();
@@ -48,7 +48,7 @@ describe('ModerationPage for a moderator', () => {
     await user.click(within(panel).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText(moderationMessagesFor.removed)).toBeInTheDocument();
     expect(bodies).toEqual([{ targetKind: 'post', targetId: 501, action: 'remove', ruleId: 3, note: 'Advertising in the feed.' }]);
-    expect(screen.queryByRole('region', { name: 'Post of Jonas Berg' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Post by Jonas Berg' })).not.toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Reported, oldest first' })).getAllByRole('article')).toHaveLength(1);
   });
 
@@ -59,7 +59,7 @@ describe('ModerationPage for a moderator', () => {
     const user = userEvent.setup();
     await renderWithProviders(<ModerationPage />, { path: '/moderation' });
     await user.click(await screen.findByRole('button', { name: /Review/ }));
-    const panel = await screen.findByRole('region', { name: 'Member of Jonas Berg' });
+    const panel = await screen.findByRole('region', { name: 'Member Jonas Berg' });
     await within(panel).findByText('Bio here');
     expect(within(panel).getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['dismiss', 'warn', 'suspend']);
   });
@@ -106,7 +106,7 @@ describe('ModerationPage tabs and log', () => {
     const [suspension, removal] = within(log).getAllByRole('listitem');
     expect(suspension).toHaveTextContent('Jonas Berg · Suspended for good');
     expect(removal).toHaveTextContent('Removed');
-    expect(removal).toHaveTextContent('Post of @jonasrides');
+    expect(removal).toHaveTextContent('Post by @jonasrides');
     expect(removal).toHaveTextContent('Appeal denied');
 
     await user.click(screen.getByRole('tab', { name: 'About you' }));

@@ -12,6 +12,7 @@ import { moderationLiveUpdates } from '../../features/moderation/moderation-live
 import { reportsLiveUpdates } from '../../features/reports/reports-live-updates';
 import { ReportFollowUps, type ReportFollowUpsValue, type ReportSubject } from '../../features/reports/report-follow-ups';
 import { BlockAfterReport } from '../../features/social/components/block-after-report';
+import { MemberMenuItems } from '../../features/social/components/member-menu-items';
 import { FollowSettledEffects } from '../../features/social/follow-toggle';
 
 // Where one area's change reaches another's cache, it is wired here, so the areas never import each other.
@@ -34,8 +35,11 @@ function hideReported(queryClient: QueryClient, { kind, id }: ReportSubject) {
     for (const area of ['feeds', 'events']) queryClient.setQueriesData<ThreadPages>({ queryKey: [area, 'comments'] }, (data) => removeComment(data, id));
   }
 }
-/** After a report: "Block them too" is the social area's block toggle. */
-const REPORT_FOLLOW_UPS: ReportFollowUpsValue = { BlockButton: BlockAfterReport, onReported: hideReported };
+/**
+ * After a report: "Block them too" is the social area's block toggle. The mute and block entries of posts' and
+ * comments' menus are the social area's too.
+ */
+const REPORT_FOLLOW_UPS: ReportFollowUpsValue = { BlockButton: BlockAfterReport, MemberMenuItems, onReported: hideReported };
 
 /** Every signed-in page: a signed-out visitor goes to sign-in and comes back here after. */
 export const Route = createFileRoute('/_main')({

@@ -13,6 +13,8 @@ import { isUnsaved } from '../thread-mutations';
 import { CommentBox } from './comment-box';
 import { Icon } from '../../../components/icons';
 import { ReportDialog } from '../../reports/components/report-dialog';
+import { useReportFollowUps } from '../../reports/report-follow-ups';
+import { OptionsMenu } from '../../../components/ui/options-menu';
 
 /** What every comment of one thread needs from it: who is looking, whose subject it is, and the actions. */
 export type ThreadControls = {
@@ -44,7 +46,8 @@ type Props = {
 /**
  * One comment: author (to their profile), when, whether edited, the text with live tags, and its actions. Edit
  * (own only) swaps the text for an inline box; Delete (own, or anything on your own post) asks first; Report (anyone
- * else's) opens the report dialog.
+ * else's) opens the report dialog, and a "⋯" beside it mutes or blocks the author (the social area's entries, given
+ * where the app is put together).
  */
 export function CommentItem({ comment, controls, onReply, hasReplies = false, children }: Props) {
   const { meId, moderatorIds, now } = controls;
@@ -56,6 +59,7 @@ export function CommentItem({ comment, controls, onReply, hasReplies = false, ch
   const [confirming, setConfirming] = useState(false);
   const [removing, setRemoving] = useState(false);
   const [reporting, setReporting] = useState(false);
+  const { MemberMenuItems } = useReportFollowUps();
 
   // Focus goes back to Edit when the edit box closes; the button mounts again then, so its ref does it.
   const focusEditNext = useRef(false);
@@ -142,6 +146,11 @@ export function CommentItem({ comment, controls, onReply, hasReplies = false, ch
               <button type="button" className={plainAction} disabled={unsaved} onClick={() => setReporting(true)}>
                 Report
               </button>
+            )}
+            {meId !== null && !mine && !unsaved && MemberMenuItems && (
+              <OptionsMenu label={`More actions for ${name}`} className="w-56">
+                {(close) => <MemberMenuItems member={comment.author} close={close} />}
+              </OptionsMenu>
             )}
           </div>
         )}

@@ -4,6 +4,7 @@ import type { MemberSummary } from '#contract/social';
 import { menuItemClass, OptionsMenu } from '../../../components/ui/options-menu';
 import { toast } from '../../../lib/toast';
 import { ReportDialog } from '../../reports/components/report-dialog';
+import { useReportFollowUps } from '../../reports/report-follow-ups';
 import { feedPath } from '../mappers';
 import { DeleteFeedDialog } from './delete-feed-dialog';
 import { feedWords } from '../feed-words';
@@ -11,16 +12,18 @@ import { feedWords } from '../feed-words';
 type Props = {
   feedId: number;
   isMine: boolean;
-  /** The post's author: a report's thank-you step offers to block them (given by the card). */
+  /** The post's author (given by the card): the menu offers to mute or block them, and so does a report's thank-you step. */
   author?: Pick<MemberSummary, 'userId' | 'handleName'> | undefined;
   onDeleted?: () => Promise<unknown>;
 };
 
 /**
  * A post's "⋯" options: copy its link for everyone; for its author also edit and delete (delete asks first), for
- * everyone else report. A disclosure like the account menu: Escape or a click elsewhere closes it.
+ * everyone else mute or block the author (the social area's entries, given where the app is put together) and report.
+ * A disclosure like the account menu: Escape or a click elsewhere closes it.
  */
 export function PostMenu({ feedId, isMine, author, onDeleted }: Props) {
+  const { MemberMenuItems } = useReportFollowUps();
   const [confirming, setConfirming] = useState(false);
   const [reporting, setReporting] = useState(false);
 
@@ -35,7 +38,7 @@ export function PostMenu({ feedId, isMine, author, onDeleted }: Props) {
 
   return (
     <>
-      <OptionsMenu label="Post options">
+      <OptionsMenu label="Post options" className={!isMine && author && MemberMenuItems ? 'w-56' : undefined}>
         {(close) => (
           <>
             <button
@@ -65,6 +68,7 @@ export function PostMenu({ feedId, isMine, author, onDeleted }: Props) {
                 </button>
               </>
             )}
+            {!isMine && author && MemberMenuItems && <MemberMenuItems member={author} close={close} />}
             {!isMine && (
               <button
                 type="button"

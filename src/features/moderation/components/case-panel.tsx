@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { displayName } from '../../../lib/display-name';
 import { useNow } from '../../../lib/use-now';
 import { caseQuery } from '../api';
-import { ACTION_LABELS, KIND_LABELS, shortDate, suspensionEnd } from '../labels';
+import { aboutWhom, ACTION_LABELS, KIND_LABELS, shortDate, suspensionEnd } from '../labels';
 import { ActionForm } from './action-form';
 import { MemberLine, When } from './member-line';
 
@@ -22,8 +22,7 @@ export function CasePanel({ targetKind, targetId, onClose }: { targetKind: Repor
     <section aria-labelledby={`case-${targetKind}-${targetId}`} className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-4 lg:sticky lg:top-20">
       <div className="flex items-start justify-between gap-3">
         <h2 id={`case-${targetKind}-${targetId}`} ref={headingRef} tabIndex={-1} className="text-lg font-semibold">
-          {KIND_LABELS[targetKind]}
-          {member && ` of ${displayName(member)}`}
+          {member ? aboutWhom(targetKind, displayName(member)) : KIND_LABELS[targetKind]}
         </h2>
         <button type="button" aria-label="Close the case" onClick={onClose} className="min-h-11 rounded-lg px-3 text-sm font-semibold text-brand hover:bg-surface-2">
           Close

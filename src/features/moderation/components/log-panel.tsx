@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { displayName } from '../../../lib/display-name';
 import { useNow } from '../../../lib/use-now';
 import { logQuery } from '../api';
-import { ACTION_LABELS, APPEAL_STATUS_LABELS, KIND_LABELS, suspensionEnd } from '../labels';
+import { aboutWhom, ACTION_LABELS, APPEAL_STATUS_LABELS, suspensionEnd } from '../labels';
 import { When } from './member-line';
 
 /** The audit log: every decision and appeal answer, newest first. */
@@ -26,7 +26,7 @@ export function LogPanel() {
               {e.until && ` ${suspensionEnd(e.until)}`}
             </p>
             <p className="text-muted">
-              {KIND_LABELS[e.targetKind]} of {e.member ? `@${e.member.handleName}` : 'a member who left'}
+              {aboutWhom(e.targetKind, e.member ? `@${e.member.handleName}` : 'a member who left')}
             </p>
             {e.rule && <p className="text-muted">Rule: {e.rule}</p>}
             <p className="break-words">{e.note}</p>

@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { displayName } from '../../../lib/display-name';
 import { useNow } from '../../../lib/use-now';
 import { queueQuery } from '../api';
-import { KIND_LABELS } from '../labels';
+import { aboutWhom, KIND_LABELS } from '../labels';
 import { CasePanel } from './case-panel';
 import { When } from './member-line';
 
@@ -60,7 +60,7 @@ function QueueCard({ item, now, selected, onOpen }: { item: QueueItem; now: Date
   const who = item.target.member ? displayName(item.target.member) : 'a member who left';
   return (
     <article
-      aria-label={`${KIND_LABELS[item.targetKind]} of ${who}`}
+      aria-label={aboutWhom(item.targetKind, who)}
       className={clsx('flex flex-col gap-3 rounded-2xl border bg-surface p-4', selected ? 'border-brand ring-1 ring-brand' : 'border-line')}
     >
       <div className="flex flex-wrap items-center gap-2">
@@ -92,7 +92,7 @@ function QueueCard({ item, now, selected, onOpen }: { item: QueueItem; now: Date
         <button
           type="button"
           aria-pressed={selected}
-          aria-label={`Review the ${KIND_LABELS[item.targetKind].toLowerCase()} of ${who}`}
+          aria-label={`Review: ${aboutWhom(item.targetKind, who)}`}
           onClick={onOpen}
           className={clsx(
             'min-h-11 rounded-lg px-4 text-sm font-semibold',
