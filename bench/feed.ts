@@ -29,7 +29,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { Db } from '../server/db/client';
+import { PG_SESSION_OPTIONS, type Db } from '../server/db/client';
 import { FEED_PER_PAGE, feedPageQuery, type FeedListPlan } from '../server/modules/feeds/feed-list';
 import { followsFew } from '../server/policy/social-policy';
 import { BENCH_VIEWER_ID, benchDatabaseUrl, databaseName, MARK_DONE, readMark } from './feed-database';
@@ -321,9 +321,10 @@ async function main() {
     throw new Error(`${databaseName(url)} is not seeded${mark === undefined ? ' (it does not exist)' : ''}: run npm run bench:seed first.`);
   }
 
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+  // The raw side opens its sessions as the app does (PG_SESSION_OPTIONS), so both run the same plans.
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 1, options: PG_SESSION_OPTIONS });
   const db = drizzle(pool) as unknown as Db;
-  const clients = Array.from({ length: CONNECTIONS }, () => new pg.Client({ connectionString: url.toString() }));
+  const clients = Array.from({ length: CONNECTIONS }, () => new pg.Client({ connectionString: url.toString(), options: PG_SESSION_OPTIONS }));
   await Promise.all(clients.map((c) => c.connect()));
   const server = await startServer(url.toString());
   const api = feedClient(server.address, server.token);
