@@ -92,6 +92,11 @@ export function FeedList({ filters, label, empty }: Props) {
   }
 
   const searching = isFetching && isPlaceholderData;
+  // A deferred row may be from before a post was added or removed: its post by key, gone if it is gone.
+  const shown = rows.flatMap((row) => {
+    const feed = feeds[row.index]?.id === row.key ? feeds[row.index] : feeds.find((f) => f.id === row.key);
+    return feed ? [{ row, feed }] : [];
+  });
   return (
     <div className="flex flex-col gap-4">
       <p className="sr-only" role="status" aria-live="polite">
@@ -102,28 +107,25 @@ export function FeedList({ filters, label, empty }: Props) {
       ) : (
         <div
           ref={listRef}
-          role="feed"
-          aria-label={label}
-          aria-busy={searching || isFetchingNextPage}
+          // A feed must hold its articles: in the frame before the virtualizer has measured the list it renders no
+          // row, and an empty `feed` is an ARIA error (axe: aria-required-children), so the role waits for the rows.
+          role={shown.length > 0 ? 'feed' : undefined}
+          aria-label={shown.length > 0 ? label : undefined}
+          aria-busy={shown.length > 0 ? searching || isFetchingNextPage : undefined}
           className={clsx('relative transition-opacity', searching && 'opacity-60')}
           style={{ height: virtualizer.getTotalSize() }}
         >
-          {rows.map((row) => {
-            // A deferred row may be from before a post was added or removed: its post by key, gone if it is gone.
-            const feed = feeds[row.index]?.id === row.key ? feeds[row.index] : feeds.find((f) => f.id === row.key);
-            if (!feed) return null;
-            return (
-              <div
-                key={row.key}
-                data-index={row.index}
-                ref={virtualizer.measureElement}
-                className="absolute top-0 left-0 w-full pb-4"
-                style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
-              >
-                <FeedRow feed={feed} index={row.index} setSize={size} />
-              </div>
-            );
-          })}
+          {shown.map(({ row, feed }) => (
+            <div
+              key={row.key}
+              data-index={row.index}
+              ref={virtualizer.measureElement}
+              className="absolute top-0 left-0 w-full pb-4"
+              style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
+            >
+              <FeedRow feed={feed} index={row.index} setSize={size} />
+            </div>
+          ))}
         </div>
       )}
       {hasNextPage ? (
