@@ -85,7 +85,7 @@ export function readGpxActivity(bytes: Buffer, caps: FileCaps): ParsedActivity {
     });
   }
   const type = cleanText(textOf(gpx.tracks[0]?.type ?? gpx.routes[0]?.type)).toLowerCase();
-  return { streams: streams.build(), laps: [], totals: {}, name: gpx.name, sport: type === '' ? null : type.slice(0, 60) };
+  return { streams: streams.build(), laps: [], totals: {}, name: gpx.name, sport: type === '' ? null : type.slice(0, 60), subSport: null };
 }
 
 /** The parsed file: its points (tracks', else routes'), tracks, routes and name, after every cap and safety check. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readActivityFile } from './read-activity';
+import { sportIdOf } from '../track/file-sport';
 import { fitFile, refusalOf, RIDE, START } from './reader-test-helpers';
 
 describe('a FIT activity', () => {
@@ -29,7 +30,14 @@ describe('a FIT activity', () => {
     ]);
     expect(activity.totals).toEqual({ distanceM: 84.2, ascentM: 4, descentM: 0, calories: 9, movingS: 7, elapsedS: 9 });
     expect(activity.sport).toBe('e_biking');
+    expect(activity.subSport).toBe('road');
     expect(activity.name).toBe('');
+  });
+
+  it('names a mountain-bike ride by its sub-sport, which sportIdOf reads as MTB', () => {
+    const activity = readActivityFile(fitFile(RIDE, { sport: 'cycling', subSport: 'mountain' }), 'ride.fit');
+    expect([activity.sport, activity.subSport]).toEqual(['cycling', 'mountain']);
+    expect(sportIdOf(activity.sport, activity.subSport)).toBe(53);
   });
 
   it('keeps a point without a fix (0,0 from a device indoors) as a gap', () => {

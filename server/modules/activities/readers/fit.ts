@@ -55,13 +55,16 @@ export function readFit(bytes: Buffer, caps: FileCaps): ParsedActivity {
   for (const r of messages.recordMesgs ?? []) streams.add(sampleOf(r));
   const built = streams.build();
   const sessions = messages.sessionMesgs ?? [];
-  const sport = sessions.find((s) => typeof s.sport === 'string')?.sport ?? messages.sportMesgs?.[0]?.sport;
+  const leg = sessions.find((s) => typeof s.sport === 'string');
+  const sport = leg?.sport ?? messages.sportMesgs?.[0]?.sport;
+  const subSport = leg ? leg.subSport : messages.sportMesgs?.[0]?.subSport;
   return {
     streams: built,
     laps: lapsByTime(built.time, (messages.lapMesgs ?? []).flatMap(lapSpan)),
     totals: totalsOf(sessions),
     name: '',
     sport: typeof sport === 'string' ? fitName(sport) : null,
+    subSport: typeof subSport === 'string' ? fitName(subSport) : null,
   };
 }
 

@@ -30,7 +30,7 @@ const write = (encoder: Encoder, mesgNum: number | undefined, fields: Record<str
   encoder.writeMesg({ mesgNum: mesgNum!, ...fields } as Encodable<Mesg>);
 
 /** A FIT activity as a bike computer writes it: file_id, records, two laps (split at `lapAt`), a session with totals. */
-export function fitFile(points: readonly FixturePoint[] = RIDE, opts: { lapAt?: number; fileType?: string; sport?: string } = {}) {
+export function fitFile(points: readonly FixturePoint[] = RIDE, opts: { lapAt?: number; fileType?: string; sport?: string; subSport?: string } = {}) {
   const encoder = new Encoder();
   const first = points[0]!.time;
   const last = points.at(-1)!.time;
@@ -65,7 +65,7 @@ export function fitFile(points: readonly FixturePoint[] = RIDE, opts: { lapAt?: 
     startTime: date(first),
     timestamp: date(last),
     sport: opts.sport ?? 'cycling',
-    subSport: 'road',
+    subSport: opts.subSport ?? 'road',
     totalDistance: 84.2,
     totalAscent: 4,
     totalDescent: 0,

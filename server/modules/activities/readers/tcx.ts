@@ -82,5 +82,5 @@ export function readTcx(bytes: Buffer, caps: FileCaps): ParsedActivity {
   const totals: DeviceTotals = {};
   for (const key of seen) totals[key] = sums[key];
   const sport = typeof activities[0]!['@_Sport'] === 'string' ? (activities[0]!['@_Sport'] as string).trim().toLowerCase().slice(0, 60) : '';
-  return { streams: streams.build(), laps, totals, name: '', sport: sport === '' ? null : sport };
+  return { streams: streams.build(), laps, totals, name: '', sport: sport === '' ? null : sport, subSport: null };
 }

@@ -40,4 +40,6 @@ export type ParsedActivity = {
   name: string;
   /** The file's sport as it names it (FIT `sport`, TCX `Sport`, GPX `<type>`), lower-case; null when it says none. */
   sport: string | null;
+  /** A finer sport where the file has one (FIT `sub_sport`: `mountain`, `trail`, `treadmill`…), lower-case; else null. */
+  subSport: string | null;
 };
