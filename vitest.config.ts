@@ -41,6 +41,9 @@ const clientProject = (name: string, files: { isolate?: boolean; include?: strin
     include: files.include ?? ['src/**/*.test.{ts,tsx}'],
     exclude: files.exclude ?? [],
     isolate: files.isolate ?? true,
+    // The pages' tests render lazy chunks (charts, maps) and type into forms; 5 s was at the edge when the server
+    // suites share the two cores (the activity page's first test took 5.4 s so).
+    testTimeout: 15_000,
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
   },

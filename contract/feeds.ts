@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { pagedList } from './envelope';
 import { parentIdOrNone, rowId, rowIdParam } from './ids';
 import { pagingQuery } from './paging';
+import { linkedActivity } from './linked-activity';
 import { calendarDate } from './rules';
 import { memberSummary } from './social';
 
@@ -60,6 +61,8 @@ export const feed = z.strictObject({
   description: z.string(),
   isDraft: z.boolean(),
   activityId: z.nullable(z.int()),
+  /** The linked activity as the viewer may see it (null when none, or one they may not see). */
+  activity: z.nullable(linkedActivity),
   /** Normalised (lowercase, no `#`), in the order they first appear. */
   hashtags: z.array(z.string()),
   /** Members mentioned in the text or tagged, as the viewer may see them. */

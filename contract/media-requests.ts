@@ -27,3 +27,15 @@ export const mediaFileQuery = z.object({
   }),
   sig: z.optional(z.string().check(z.maxLength(100))).register(z.globalRegistry, { description: 'Signature of a signed URL' }),
 });
+
+/**
+ * `POST /api/activity/import`'s multipart form as the OpenAPI document shows it (the server streams and checks it:
+ * server/modules/activities/import-routes.ts).
+ */
+export const activityImportForm = z.object({
+  file: z.string().register(z.globalRegistry, {
+    format: 'binary',
+    description: 'A GPX, TCX or FIT file (each also gzipped) up to 50 MB unzipped, or a zip of them (a Strava bulk export) up to 500 MB',
+  }),
+  timeZone: z.optional(z.string()).register(z.globalRegistry, { description: 'The IANA zone the member is in, for default titles (default UTC)' }),
+});

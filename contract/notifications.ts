@@ -32,10 +32,13 @@ export const NOTIFICATION_SUBJECTS = [
   'comment',
   'event',
   'event_comment',
+  'activity',
+  'activity_comment',
   'member_report',
   'post_report',
   'event_report',
   'comment_report',
+  'activity_report',
   'decision',
 ] as const;
 export const notificationSubject = z.enum(NOTIFICATION_SUBJECTS);

@@ -4,8 +4,8 @@ import { rowId } from './ids';
 import { notification, notificationBadge } from './notifications';
 import { relationship } from './social';
 
-/** The kinds of subject whose comment thread a socket may watch: a post (`feedId`), an event (`eventId`). */
-export const threadSubject = z.enum(['feed', 'event']);
+/** The kinds of subject whose comment thread a socket may watch: a post (`feedId`), an event (`eventId`), an activity. */
+export const threadSubject = z.enum(['feed', 'event', 'activity']);
 export type ThreadSubject = z.infer<typeof threadSubject>;
 
 /**

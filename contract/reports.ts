@@ -5,15 +5,15 @@ import { pageParam, pagingQuery } from './paging';
 import { memberSummary } from './social';
 
 /**
- * Reports and the review queue (issue 20). A member reports a member, a post, an event or a comment (on a post or an
- * event) for one of the community rules below, with an optional comment and screenshots; moderators review open
+ * Reports and the review queue (issue 20). A member reports a member, a post, an event, an activity (issue 21) or a
+ * comment (on any of those) for one of the community rules below, with an optional comment and screenshots; moderators review open
  * reports grouped by what they are about, and decide: dismiss, remove the content, warn or suspend the member. Every
  * decision is in the audit log; the reporter is told the outcome, the member why, and may appeal a removal or a
  * warning once, to another moderator.
  */
 
 /** What can be reported, as `target_kind` (a short joins with the shorts area). */
-export const REPORT_TARGETS = ['member', 'post', 'event', 'comment'] as const;
+export const REPORT_TARGETS = ['member', 'post', 'event', 'comment', 'activity'] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 
 /**
@@ -62,7 +62,9 @@ export const reportMemberBody = z.strictObject({ userId: rowId, ...reportFields,
 export const reportPostBody = z.strictObject({ feedId: rowId, ...reportFields });
 /** `POST /api/report-event`. */
 export const reportEventBody = z.strictObject({ eventId: rowId, ...reportFields });
-/** `POST /api/report-feed-comment`: a comment on a post or on an event. */
+/** `POST /api/report-activity`. */
+export const reportActivityBody = z.strictObject({ activityId: rowId, ...reportFields });
+/** `POST /api/report-feed-comment`: a comment on a post, an event or an activity. */
 export const reportCommentBody = z.strictObject({ commentId: rowId, ...reportFields });
 export type ReportBody = z.infer<typeof reportPostBody>;
 
@@ -75,6 +77,7 @@ export const REPORT_PATHS: Record<ReportTarget, { create: string; list: string; 
   post: { create: '/api/report-feed', list: '/api/report-feed', withdraw: '/api/report-delete-feed' },
   event: { create: '/api/report-event', list: '/api/report-event', withdraw: '/api/report-event' },
   comment: { create: '/api/report-feed-comment', list: '/api/report-feed-comment', withdraw: '/api/report-delete-comment' },
+  activity: { create: '/api/report-activity', list: '/api/report-activity', withdraw: '/api/report-activity' },
 };
 
 export const REPORT_STATUSES = ['open', 'action_taken', 'dismissed'] as const;
@@ -83,12 +86,12 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 /**
  * What a report is about, as far as the reporter or a moderator may be shown it: the member it concerns, a plain-text
  * excerpt (a post's text, an event's name, a comment's words; null when gone), and where it lives (`link`: the member,
- * the post or the event, a comment's post or event). `removed`: taken down by a moderator.
+ * the post or the event, a comment's post, event or activity). `removed`: taken down by a moderator.
  */
 export const reportTargetView = z.strictObject({
   member: z.nullable(memberSummary),
   excerpt: z.nullable(z.string()),
-  link: z.nullable(z.strictObject({ kind: z.enum(['member', 'post', 'event']), id: z.int() })),
+  link: z.nullable(z.strictObject({ kind: z.enum(['member', 'post', 'event', 'activity']), id: z.int() })),
   removed: z.boolean(),
 });
 export type ReportTargetView = z.infer<typeof reportTargetView>;

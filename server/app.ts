@@ -11,6 +11,10 @@ import { createStorage } from './lib/storage/create-storage';
 import type { Storage } from './lib/storage/storage';
 import { registerAccountJobs } from './modules/account/jobs';
 import { accountRoutes } from './modules/account/routes';
+import { activityImportRoutes } from './modules/activities/import-routes';
+import { registerActivityJobs } from './modules/activities/jobs';
+import { activityRoutes } from './modules/activities/routes';
+import { createActivityWorker } from './modules/activities/worker/worker-pool';
 import { accountSecurityRoutes } from './modules/account/security-routes';
 import { authRoutes } from './modules/auth/routes';
 import { OidcProvider } from './modules/auth/oidc-provider';
@@ -99,6 +103,7 @@ export async function buildApp({ config, db, clock = systemClock, mailer, sms, s
     storage: storage ?? createStorage(config),
     jobs: new JobRunner({ db, clock, log: app.log, pollMs: config.jobPollMs || undefined }),
     bus: bus ?? createBus(config, app.log),
+    activityWorker: createActivityWorker(config.activityWorkers),
   };
   app.decorate('deps', deps);
   // ADMIN_EMAILS' accounts moderate from the start (server/modules/moderation/moderators.ts).
@@ -127,6 +132,8 @@ export async function buildApp({ config, db, clock = systemClock, mailer, sms, s
     eventRoutes(member, deps);
     eventCommentRoutes(member, deps);
     eventReactionRoutes(member, deps);
+    activityRoutes(member, deps);
+    await activityImportRoutes(member, deps);
     mapsRoutes(member, deps);
     await mapRouteRoutes(member, deps);
     accountRoutes(member, deps);
@@ -139,6 +146,7 @@ export async function buildApp({ config, db, clock = systemClock, mailer, sms, s
   await mediaRoutes(app, deps);
   await socketRoutes(app, deps, socketTimings);
   registerAccountJobs(deps);
+  registerActivityJobs(deps);
 
   await registerSpa(app, config.spaDir, () => publicConfig(deps, app.log));
   // Background jobs run once the app is ready (unless JOB_POLL_MS=0); on close they stop, finishing the running one,
@@ -157,6 +165,7 @@ export async function buildApp({ config, db, clock = systemClock, mailer, sms, s
     await sweeper?.stop();
     await deps.storage.close();
     await deps.bus.close();
+    await deps.activityWorker.close();
   });
   return app;
 }

@@ -28,6 +28,8 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
   // How often the in-process job runner looks for due jobs; 0 = this process does not poll (separate workers do).
   JOB_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  // Worker threads reading activity files and making their views; blank: one fewer than the cores (at least one).
+  ACTIVITY_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z.string().url('must be an http(s) URL').optional(),
@@ -90,6 +92,8 @@ export type AppConfig = {
     | undefined;
   /** 0: this process does not poll the jobs table. */
   jobPollMs: number;
+  /** Threads for activity files and views (issue 21); undefined: one fewer than the cores, at least one. */
+  activityWorkers: number | undefined;
   /** Redis pub/sub for the live bus (notifications reach sockets on every API process); in-process when absent. */
   redisUrl: string | undefined;
   redisChannel: string;
@@ -142,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : undefined,
     jobPollMs: e.JOB_POLL_MS,
+    activityWorkers: e.ACTIVITY_WORKERS,
     redisUrl: e.REDIS_URL,
     redisChannel: e.REDIS_CHANNEL,
     publicSocketUrl: e.PUBLIC_SOCKET_URL,

@@ -6,6 +6,7 @@ import type { Mailer } from './lib/mailer';
 import type { SmsSender } from './lib/sms';
 import type { Bus } from './realtime/bus';
 import type { Storage } from './lib/storage/storage';
+import type { ActivityWorker } from './modules/activities/worker/worker-pool';
 import type { OidcProvider } from './modules/auth/oidc-provider';
 
 /** What services are given: no globals, so each test builds its own. */
@@ -22,4 +23,6 @@ export type Deps = {
   jobs: JobRunner;
   /** Live fan-out to WebSockets: in-process, or Redis pub/sub when `REDIS_URL` is set (server/realtime/). */
   bus: Bus;
+  /** Worker threads for activity files and tracks (issue 21): CPU-bound work off the event loop. */
+  activityWorker: ActivityWorker;
 };

@@ -4,6 +4,7 @@ import { qualified } from '../db/qualified';
 import type { Db } from '../db/client';
 import type { Deps } from '../deps';
 import type { Upload } from '../modules/media/upload-files';
+import { mayEditActivity, mayViewActivity, visibleActivitiesCondition, type ActivitySubject } from './activity-policy';
 import { blockedBy, blockedEitherWay, hiddenFrom, notBlockedWith, notHiddenFrom } from './block-policy';
 import { eventRole, hostedEventsCondition, mayCancelEvent, mayEditEvent, mayViewEvent, visibleEventsCondition, type EventRole, type EventSubject } from './event-policy';
 import { mayViewUpload, type MediaAccess, type MediaSignature } from './media-policy';
@@ -83,6 +84,14 @@ export type Guardian<V extends number | null = number> = {
   /** The events the viewer organises or co-hosts, as a condition on `events` ("mine"): `hostedEventsCondition`. */
   hostedEventsWhere(): SQL;
 
+  // Activities (issue 21).
+  /** An activity, with its track (trimmed for others), reactions and comments: `mayViewActivity`. */
+  canSeeActivity(activity: ActivitySubject, owner: ContentOwner): Promise<boolean>;
+  /** `canSeeActivity` as a condition on `activities`, for lists, sums and event progress: `visibleActivitiesCondition`. */
+  visibleActivitiesWhere(): SQL;
+  /** Editing, deleting, the original file: the owner only (`mayEditActivity`). */
+  canEditActivity(activity: Pick<ActivitySubject, 'userId'>): boolean;
+
   // Moderation (issue 20).
   /** Whether the viewer reviews reports: every `/api/moderation/` route but a member's own decisions asks this. */
   isModerator(): Promise<boolean>;
@@ -141,6 +150,10 @@ export function guardianFor(db: Db, viewerId: number | null): Guardian<number | 
     canCancelEvent: async (event) => signedIn && mayCancelEvent(await eventRole(db, viewerId, event)),
     visibleEventsWhere: () => (signedIn ? visibleEventsCondition(viewerId) : NOTHING),
     hostedEventsWhere: () => (signedIn ? hostedEventsCondition(viewerId) : NOTHING),
+
+    canSeeActivity: async (activity, owner) => signedIn && (await mayViewActivity(db, viewerId, activity, owner)),
+    visibleActivitiesWhere: () => (signedIn ? visibleActivitiesCondition(viewerId) : NOTHING),
+    canEditActivity: (activity) => signedIn && mayEditActivity(viewerId, activity),
 
     isModerator: async () => signedIn && (await isModerator(db, viewerId)),
 

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import type { Db } from '../db/client';
+import { activities, activityViews } from '../db/schema/activities';
 import { events } from '../db/schema/events';
 import { feedImages, feeds } from '../db/schema/feeds';
 import { mapRoutes } from '../db/schema/map-routes';
@@ -8,6 +9,7 @@ import { subjects } from '../db/schema/subjects';
 import { users } from '../db/schema/users';
 import { mediaUrl, type Upload } from '../modules/media/upload-files';
 import { signedLifetimeSeconds, validMediaSignature, type SignedFor } from '../modules/media/url-signing';
+import { isActivityPublicToMembers, mayViewActivity } from './activity-policy';
 import { isEventPublicToMembers, mayViewEvent } from './event-policy';
 import { isModerator } from './moderation-policy';
 import { mayViewRoute } from './route-policy';
@@ -113,6 +115,26 @@ async function routePreviewOf(db: Db, upload: Upload): Promise<Owner | null> {
 }
 
 /**
+ * An activity's map picture (an `activity` upload, issue 21) follows its view: the owner's picture (the whole track)
+ * is the owner's alone, everyone else's (trimmed at the owner's privacy zones, check 19) whoever may see the
+ * activity, unsigned only when every member may.
+ */
+async function activityPictureOf(db: Db, upload: Upload): Promise<Owner | null> {
+  const [view] = await db
+    .select({ audience: activityViews.audience, userId: activities.userId, visibility: activities.visibility, ownerIsPrivate: users.isPrivate })
+    .from(activityViews)
+    .innerJoin(activities, eq(activities.id, activityViews.activityId))
+    .innerJoin(users, eq(users.id, activities.userId))
+    .innerJoin(subjects, eq(subjects.id, activities.subjectId))
+    .where(and(eq(activityViews.mapKey, upload.key), isNull(subjects.removedAt)))
+    .limit(1);
+  if (!view) return null;
+  const owner = { id: view.userId, isPrivate: view.ownerIsPrivate };
+  if (view.audience === 'owner') return { publicToMembers: false, mayView: async (viewerId) => viewerId === view.userId };
+  return { publicToMembers: isActivityPublicToMembers(view, owner), mayView: (viewerId) => mayViewActivity(db, viewerId, view, owner) };
+}
+
+/**
  * A report's screenshot (a `report` upload, issue 20) is its reporter's and the moderators' alone: the report's views
  * hand them signed URLs, and a token opens it to them.
  */
@@ -126,7 +148,15 @@ async function ownerOf(db: Db, upload: Upload): Promise<Owner | null> {
   if (upload.purpose === 'profile' || upload.purpose === 'cover') return null;
   if (upload.purpose === 'report') return screenshotOf(db, upload);
   const owner =
-    upload.purpose === 'feed' ? await postOf(db, upload) : upload.purpose === 'event' ? await bannerOf(db, upload) : upload.purpose === 'route' ? await routePreviewOf(db, upload) : null;
+    upload.purpose === 'feed'
+      ? await postOf(db, upload)
+      : upload.purpose === 'event'
+        ? await bannerOf(db, upload)
+        : upload.purpose === 'route'
+          ? await routePreviewOf(db, upload)
+          : upload.purpose === 'activity'
+            ? await activityPictureOf(db, upload)
+            : null;
   return owner ?? uploaderOnly(upload);
 }
 

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import type { Clock } from '../lib/clock';
 import { AppError } from '../lib/errors';
 import { loadViewableEvent } from '../policy/event-access';
+import { loadViewableActivity } from '../policy/activity-access';
 import { loadViewableFeed } from '../policy/feed-access';
 import type { Held, SocketRegistry } from './socket-registry';
 
@@ -29,13 +30,20 @@ export const threadKey = (subject: ThreadSubject, id: number) => `${subject}:${i
 /** Whether `userId` may see the subject, and so watch its thread. A subject they may not see is the same as none. */
 export async function mayWatch(db: Db, userId: number, subject: ThreadSubject, id: number) {
   try {
-    await (subject === 'feed' ? loadViewableFeed(db, userId, id) : loadViewableEvent(db, userId, id));
+    await LOADERS[subject](db, userId, id);
     return true;
   } catch (error) {
     if (error instanceof AppError && error.statusCode < 500) return false;
     throw error;
   }
 }
+
+/** Each kind of thread's own loader, which answers 404 for a subject the member may not see. */
+const LOADERS: Record<ThreadSubject, (db: Db, userId: number, id: number) => Promise<unknown>> = {
+  feed: loadViewableFeed,
+  event: loadViewableEvent,
+  activity: loadViewableActivity,
+};
 
 type Deps = { db: Db; clock: Clock; log: FastifyBaseLogger };
 

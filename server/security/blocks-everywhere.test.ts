@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commentSaved, feed } from '#contract/feeds';
+import { insertActivity } from '../modules/activities/activity-test-rows';
 import { eventHelpers } from '../modules/events/event-test-helpers';
 import { body, createTestApp, okData, type TestApp } from '../test/test-app';
 import { routesTakingIds } from './route-ids';
@@ -26,10 +27,10 @@ type Member = Awaited<ReturnType<typeof h.member>>;
 const UNKNOWN = 2_000_000_000;
 
 /** A's things, which B could reach before the block; `ids` are swapped for UNKNOWN to ask for nothing. */
-type World = { a: Member; b: Member; feedId: number; commentId: number; eventId: number; eventCommentId: number; routeId: number; marker: string };
+type World = { a: Member; b: Member; feedId: number; commentId: number; eventId: number; eventCommentId: number; routeId: number; activityId: number; activityCommentId: number; marker: string };
 
 /** What B sends, naming A's things (or, with `nothing`, the same call naming ids that do not exist). */
-type Ids = { user: number; feed: number; comment: number; event: number; eventComment: number; route: number; self: number };
+type Ids = { user: number; feed: number; comment: number; event: number; eventComment: number; route: number; activity: number; activityComment: number; self: number };
 type Call = (w: World, ids: Ids) => Promise<LightMyRequestResponse>;
 type Entry = { call: Call } | { exempt: string };
 
@@ -44,13 +45,18 @@ async function world(blocker: 'A' | 'B'): Promise<World> {
   const said = await send('POST', '/api/challenge/comment', a.token, { eventId: saved.id, comment: `Event comment ${marker}` });
   expect(said.statusCode, said.body).toBe(200);
   const eventCommentId = (body(said).data as { comment: { commentId: number } }).comment.commentId;
+  const activityId = await insertActivity(t.db, a.userId, { title: `Activity ${marker}` });
+  const noted = await send('POST', '/api/activity/comment', a.token, { activityId, comment: `Activity comment ${marker}` });
+  expect(noted.statusCode, noted.body).toBe(200);
+  const activityCommentId = (body(noted).data as { comment: { commentId: number } }).comment.commentId;
   // Before the block B reaches all of it.
   expect((await send('GET', `/api/feed/${feedId}`, b.token)).statusCode).toBe(200);
   expect((await send('GET', `/api/getChallengeDetails?id=${saved.id}`, b.token)).statusCode).toBe(200);
   expect((await send('GET', `/api/route/${route.routeId}`, b.token)).statusCode).toBe(200);
+  expect((await send('GET', `/api/activity/${activityId}`, b.token)).statusCode).toBe(200);
   const [blocking, blocked] = blocker === 'A' ? [a, b] : [b, a];
   expect((await send('POST', '/api/block', blocking.token, { userId: blocked.userId })).statusCode).toBe(200);
-  return { a, b, feedId, commentId, eventId: saved.id, eventCommentId, routeId: route.routeId, marker };
+  return { a, b, feedId, commentId, eventId: saved.id, eventCommentId, routeId: route.routeId, activityId, activityCommentId, marker };
 }
 
 const get = (url: (i: Ids) => string): Entry => ({ call: (w, i) => send('GET', url(i), w.b.token) });
@@ -100,6 +106,23 @@ const entries: Record<string, Entry> = {
   'GET /api/challenge/likes': get((i) => `/api/challenge/likes?challengeId=${i.event}`),
   'GET /api/route/:routeId': get((i) => `/api/route/${i.route}`),
   'GET /api/route/:routeId/route.gpx': get((i) => `/api/route/${i.route}/route.gpx`),
+  'GET /api/challenge/progress': get((i) => `/api/challenge/progress?challengeId=${i.event}`),
+  'POST /api/getActivity': post('POST', '/api/getActivity', (i) => ({ userId: i.user })),
+  'GET /api/getSportsActivity': get((i) => `/api/getSportsActivity?userId=${i.user}`),
+  'GET /api/activity/summary': get((i) => `/api/activity/summary?userId=${i.user}`),
+  'GET /api/activity/:activityId': get((i) => `/api/activity/${i.activity}`),
+  'GET /api/getActivityCoordinate': get((i) => `/api/getActivityCoordinate?activityId=${i.activity}`),
+  'GET /api/activity/:activityId/gpx': get((i) => `/api/activity/${i.activity}/gpx`),
+  'GET /api/activity/:activityId/original': get((i) => `/api/activity/${i.activity}/original`),
+  'PUT /api/activity': post('PUT', '/api/activity', (i) => ({ id: i.activity, title: 'Mine now', description: '', sportId: 34, visibility: 'everyone' })),
+  'DELETE /api/activity': post('DELETE', '/api/activity', (i) => ({ activityId: i.activity })),
+  'POST /api/activity/like': post('POST', '/api/activity/like', (i) => ({ activityId: i.activity, likeUniCode: LIKE })),
+  'GET /api/activity/likes': get((i) => `/api/activity/likes?activityId=${i.activity}`),
+  'GET /api/activity/comment': get((i) => `/api/activity/comment?activityId=${i.activity}`),
+  'POST /api/activity/comment': post('POST', '/api/activity/comment', (i) => ({ activityId: i.activity, comment: 'Hello?' })),
+  'POST /api/activity/comment/edit': post('POST', '/api/activity/comment/edit', (i) => ({ activityId: i.activity, commentId: i.activityComment, comment: 'Edited' })),
+  'POST /api/activity/comment/like': post('POST', '/api/activity/comment/like', (i) => ({ commentId: i.activityComment, isLiked: true })),
+  'DELETE /api/activity/comment': post('DELETE', '/api/activity/comment', (i) => ({ activityId: i.activity, commentId: i.activityComment })),
 
   'POST /api/block': { exempt: 'blocking and unblocking is the call itself: the blocker must reach the member they blocked to unblock them.' },
   'POST /api/following/notification': { exempt: 'muting writes only the caller’s own mute; it shows the muted member nothing (blocks.test.ts covers mutes).' },
@@ -113,6 +136,11 @@ const entries: Record<string, Entry> = {
   'POST /api/report-feed': { exempt: 'as POST /api/user/report: the blocker may report what they blocked; reports.test.ts covers both ways.' },
   'POST /api/report-event': { exempt: 'as POST /api/user/report: the blocker may report what they blocked; reports.test.ts covers both ways.' },
   'POST /api/report-feed-comment': { exempt: 'as POST /api/user/report: the blocker may report what they blocked; reports.test.ts covers both ways.' },
+  'POST /api/report-activity': { exempt: 'as POST /api/user/report: the blocker may report what they blocked; reports.test.ts covers both ways.' },
+  'DELETE /api/report-activity': { exempt: ownRows },
+  'GET /api/activity/import/:importId': { exempt: ownRows },
+  'PUT /api/privacy-zones': { exempt: 'zones.id names the caller’s own privacy zones; another member’s is refused as none (object-access.test.ts).' },
+  'POST /api/activity': { exempt: 'sportId picks a sport from the fixed catalogue; the call creates the caller’s own activity.' },
   'DELETE /api/user/report': { exempt: ownRows },
   'DELETE /api/report-delete-feed': { exempt: ownRows },
   'DELETE /api/report-event': { exempt: ownRows },
@@ -156,8 +184,18 @@ describe('check 13: blocks hold both ways on every route that takes an id', () =
     });
 
     it.each(cases)('%s: B naming A’s thing gets the answer for nothing, and no trace of A', async (key, call) => {
-      const asked = await call(w, { user: w.a.userId, feed: w.feedId, comment: w.commentId, event: w.eventId, eventComment: w.eventCommentId, route: w.routeId, self: w.b.userId });
-      const nothing = await call(w, { user: UNKNOWN, feed: UNKNOWN, comment: UNKNOWN, event: UNKNOWN, eventComment: UNKNOWN, route: UNKNOWN, self: w.b.userId });
+      const asked = await call(w, {
+        user: w.a.userId,
+        feed: w.feedId,
+        comment: w.commentId,
+        event: w.eventId,
+        eventComment: w.eventCommentId,
+        route: w.routeId,
+        activity: w.activityId,
+        activityComment: w.activityCommentId,
+        self: w.b.userId,
+      });
+      const nothing = await call(w, { user: UNKNOWN, feed: UNKNOWN, comment: UNKNOWN, event: UNKNOWN, eventComment: UNKNOWN, route: UNKNOWN, activity: UNKNOWN, activityComment: UNKNOWN, self: w.b.userId });
       expect(asked.body).not.toContain(w.marker);
       if (key === 'GET /api/user-profile' && blocker === 'B') {
         // The blocker keeps the header of whom they blocked, to unblock from, and nothing of their content.
@@ -177,6 +215,7 @@ describe('check 13: blocks hold both ways on every route that takes an id', () =
       const p = okData(await send('GET', `/api/feed/${w.feedId}`, w.a.token), feed);
       expect(p).toMatchObject({ title: `Post ${w.marker}`, commentCount: 1 });
       expect(await h.detail(w.a, w.eventId)).toMatchObject({ eventName: `Ride ${w.marker}`, cancelledAt: null, isDraft: false });
+      expect(body(await send('GET', `/api/activity/${w.activityId}`, w.a.token)).data).toMatchObject({ title: `Activity ${w.marker}`, commentCount: 1, likes: { total: 0 } });
     });
   });
 });

@@ -10,6 +10,7 @@ import { compressImageData } from '#contract/media';
 import { notificationList } from '#contract/notifications';
 import { memberList, relationship } from '#contract/social';
 import { insertEvent } from '../modules/events/event-test-rows';
+import { activityObjectAccessCases } from '../modules/activities/object-access-cases';
 import { eventObjectAccessCases } from '../modules/events/object-access-cases';
 import { reportObjectAccessCases } from '../modules/reports/object-access-cases';
 import { imageForm, solid } from '../modules/media/test-images';
@@ -105,6 +106,7 @@ type Entry = { case: () => Promise<void> } | { exempt: string };
 const entries: Record<string, Entry> = {
   // The event routes of server/modules/events (their cases live beside them).
   ...eventObjectAccessCases(() => t),
+  ...activityObjectAccessCases(() => t),
   // The report and moderation routes of server/modules/reports and server/modules/moderation.
   ...reportObjectAccessCases(() => t),
   'POST /api/follow/accept': {

@@ -10,7 +10,7 @@ import { users } from './users';
  * SUBJECT_KINDS); `owner_id` is the post's author, the event's organiser. `like_count` and `comment_count` are kept in
  * step inside the transactions that change them (server/modules/reactions, server/modules/comments).
  */
-export const SUBJECT_KINDS = ['post', 'event'] as const;
+export const SUBJECT_KINDS = ['post', 'event', 'activity'] as const;
 
 export type SubjectKind = (typeof SUBJECT_KINDS)[number];
 

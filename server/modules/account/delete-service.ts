@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { DeleteAccountBody } from '#contract/account';
 import type { Deps } from '../../deps';
 import { dataExports } from '../../db/schema/account';
+import { activities, activityImports } from '../../db/schema/activities';
 import { emailCodes, signInFailures } from '../../db/schema/auth';
 import { uploads } from '../../db/schema/media';
 import { users } from '../../db/schema/users';
@@ -88,6 +89,9 @@ export async function deleteAccount(deps: Deps, user: AccountRow, body: DeleteAc
     if (!locked) return undefined;
     await forgetMemberActivity(tx, deps.clock.now(), outbox, user.id);
     const ownUploads = await tx.select({ key: uploads.key }).from(uploads).where(eq(uploads.userId, user.id));
+    // Activity files are not uploads: the originals kept for the member, and imports still waiting to be read.
+    const activityFiles = await tx.select({ key: activities.originalKey }).from(activities).where(and(eq(activities.userId, user.id), isNotNull(activities.originalKey)));
+    const waitingImports = await tx.select({ key: activityImports.fileKey }).from(activityImports).where(and(eq(activityImports.userId, user.id), isNotNull(activityImports.fileKey)));
     // Locked, and without filtering on file_key in SQL: an export job marking one ready right now is waited for, and
     // its file is seen. One that comes later finds its row gone and removes its own file (export-service.ts).
     const ownExports = await tx.select({ fileKey: dataExports.fileKey }).from(dataExports).where(eq(dataExports.userId, user.id)).for('update');
@@ -96,7 +100,7 @@ export async function deleteAccount(deps: Deps, user: AccountRow, body: DeleteAc
     await tx.delete(users).where(eq(users.id, user.id));
     const payload = {
       prefixes: ownUploads.map((u) => uploadPrefix(u.key)),
-      keys: ownExports.flatMap((e) => (e.fileKey ? [e.fileKey] : [])),
+      keys: [...ownExports.map((e) => e.fileKey), ...activityFiles.map((a) => a.key), ...waitingImports.map((i) => i.key)].filter((k): k is string => k !== null),
     };
     // Once more a little later, for an upload whose files were still being written as the account went.
     await enqueue(tx, deps.clock, REMOVE_FILES_JOB, payload, new Date(deps.clock.now().getTime() + LATE_SWEEP_MS));

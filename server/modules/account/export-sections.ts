@@ -1,3 +1,4 @@
+import { activitiesExportSection } from '../activities/export-section';
 import {
   eventAttendanceExportSection,
   eventCohostInvitationsExportSection,
@@ -38,6 +39,7 @@ export const exportSections = checkExportSections([
   feedsExportSection,
   reactionsAndCommentsExportSection,
   routesExportSection,
+  activitiesExportSection,
   notificationsExportSection,
   notificationSettingsExportSection,
   followsExportSection,

@@ -148,6 +148,7 @@ describe('GET /api/account/export', () => {
       'feeds',
       'reactionsAndComments',
       'routes',
+      'activities',
       'notifications',
       'notificationSettings',
       'follows',

@@ -1,5 +1,6 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { activities } from '../../db/schema/activities';
 import { events } from '../../db/schema/events';
 import { feeds } from '../../db/schema/feeds';
 import { notifications } from '../../db/schema/notifications';
@@ -17,11 +18,14 @@ import { forgetMemberReactions } from '../reactions/reaction-service';
 async function forgetNoticesAboutOwn(tx: Db, outbox: Outbox, userId: number) {
   const ownPosts = tx.select({ id: feeds.id }).from(feeds).where(eq(feeds.userId, userId));
   const ownEvents = tx.select({ id: events.id }).from(events).where(eq(events.userId, userId));
+  const ownActivities = tx.select({ id: activities.id }).from(activities).where(eq(activities.userId, userId));
   const about: SQL[] = [
     and(eq(notifications.subjectType, 'feed'), inArray(notifications.subjectId, ownPosts))!,
     and(eq(notifications.subjectType, 'comment'), inArray(notifications.parentId, ownPosts))!,
     and(eq(notifications.subjectType, 'event'), inArray(notifications.subjectId, ownEvents))!,
     and(eq(notifications.subjectType, 'event_comment'), inArray(notifications.parentId, ownEvents))!,
+    and(eq(notifications.subjectType, 'activity'), inArray(notifications.subjectId, ownActivities))!,
+    and(eq(notifications.subjectType, 'activity_comment'), inArray(notifications.parentId, ownActivities))!,
   ];
   const told = new Set<number>();
   for (const where of about) {

@@ -20,7 +20,9 @@ import {
   invited,
   inviteBody,
 } from '#contract/events';
+import { eventProgress, eventProgressQuery } from '#contract/activities';
 import type { Deps } from '../../deps';
+import { eventProgress as eventProgressOf } from './event-progress';
 import { fieldError } from '../../lib/errors';
 import { ok } from '../../lib/reply';
 import { viewerId } from '../../plugins/authenticate';
@@ -62,6 +64,18 @@ export function eventRoutes(app: FastifyInstance, deps: Deps) {
       response: { 200: okEnvelope(eventList) },
     },
     handler: async (req) => ok('Events.', await listEvents(deps, viewerId(req), req.query, deps.clock.now())),
+  });
+
+  r.get('/api/challenge/progress', {
+    schema: {
+      tags,
+      operationId: 'getEventProgress',
+      refuses: [404],
+      summary: 'Each going member’s progress toward the event’s goals from their activities in its window (following its route when it has one)',
+      querystring: eventProgressQuery,
+      response: { 200: okEnvelope(eventProgress) },
+    },
+    handler: async (req) => ok('Progress.', await eventProgressOf(deps.db, viewerId(req), req.query.challengeId)),
   });
 
   r.get('/api/getChallengeDetails', {

@@ -1,12 +1,15 @@
 import { getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Feed, FeedImage } from '#contract/feeds';
+import type { LinkedActivity } from '#contract/linked-activity';
 import type { Deps } from '../../deps';
 import { preparedOn } from '../../db/prepared';
+import { activities, activityViews, privacySettings } from '../../db/schema/activities';
 import { feedImages, feedMentions, feeds } from '../../db/schema/feeds';
 import { subjects } from '../../db/schema/subjects';
 import { users } from '../../db/schema/users';
+import { activityPublicToMembersSql, visibleActivitiesCondition } from '../../policy/activity-policy';
 import { publicToMembersSql } from '../../policy/social-policy';
-import { uploadKeyFromUrl } from '../media/upload-files';
+import { DISPLAY_FILE, mediaUrl, uploadKeyFromUrl } from '../media/upload-files';
 import { mediaUrlSigner, type MediaUrlSigner } from '../media/url-signing';
 import { likesJson } from '../reactions/reaction-service';
 
@@ -36,9 +39,25 @@ function feedJson(viewerId: SQLWrapper) {
       'dimens', i.width || ':' || i.height) order by i.position) from ${feedImages} i where i.feed_id = p.id), '[]')`;
   return sql<Feed>`json_build_object('id', p.id, 'author', ${member('a')}, 'title', p.title, 'description', p.description,
     'isDraft', p.is_draft, 'activityId', p.activity_id, 'hashtags', p.hashtags, 'tagUser', ${mentions}, 'location', p.location,
-    'latitude', p.latitude, 'longitude', p.longitude, 'images', ${images}, 'commentCount', s.comment_count,
+    'latitude', p.latitude, 'longitude', p.longitude, 'images', ${images}, 'activity', ${linkedActivityJson(viewerId)}, 'commentCount', s.comment_count,
     'likes', ${likesJson(sql`p.subject_id`, viewerId, 's')},
     'createdAt', ${isoTime(sql`p.created_at`)}, 'updatedAt', ${isoTime(sql`p.updated_at`)}, 'publishedAt', ${isoTime(sql`p.published_at`)})`;
+}
+
+/**
+ * The post's linked activity as the viewer may see it (the Guardian's `visibleActivitiesWhere`), with the key of the
+ * map picture of the view that is theirs (the owner's, or everyone else's trimmed at the owner's privacy zones) only
+ * when that view was made under the owner's current settings: a picture made before a zone was saved is never shown,
+ * while the refresh job makes it again. `feedViews` turns the key into a URL. Null when none, or one they may not see.
+ */
+function linkedActivityJson(viewerId: SQLWrapper) {
+  const audience = sql`case when ${activities.userId} = ${viewerId} then 'owner' else 'others' end`;
+  const version = sql`coalesce((select ps.version from ${privacySettings} ps where ps.user_id = ${activities.userId}), 0)`;
+  return sql`(select json_build_object('id', ${activities.id}, 'title', ${activities.title}, 'sportId', ${activities.sportId},
+      'distance', ${activities.distanceM}, 'movingTime', ${activities.movingS}, 'elevationGain', ${activities.elevationGainM},
+      'mapKey', (select v.map_key from ${activityViews} v where v.activity_id = ${activities.id} and v.audience = ${audience} and v.privacy_version = ${version}),
+      'mapPublic', ${activities.userId} <> ${viewerId} and ${activityPublicToMembersSql()})
+    from ${activities} where ${activities.id} = p.activity_id and ${visibleActivitiesCondition(viewerId)})`;
 }
 
 /**
@@ -80,11 +99,25 @@ function toImage(image: FeedImage, sign: MediaUrlSigner): FeedImage {
  */
 export async function feedViews(deps: Pick<Deps, 'storage' | 'clock'>, rows: FeedViewRow[]): Promise<Feed[]> {
   const isPublic = (row: FeedViewRow) => row.publicToMembers;
-  // Signing needs the key from storage: only loaded when a page holds a photo that is not public to every member.
-  const needsSigning = rows.some((r) => r.feed.images.length > 0 && !isPublic(r));
-  if (!needsSigning) return rows.map((r) => r.feed);
-  const sign = await mediaUrlSigner(deps);
-  return rows.map((r) => (isPublic(r) ? r.feed : { ...r.feed, images: r.feed.images.map((i) => toImage(i, sign)) }));
+  const linked = (row: FeedViewRow) => row.feed.activity as unknown as StoredLink | null;
+  // Signing needs the key from storage: only loaded when a page holds a picture that is not public to every member.
+  const needsSigning = rows.some((r) => (r.feed.images.length > 0 && !isPublic(r)) || (linked(r)?.mapKey && !linked(r)?.mapPublic));
+  const sign = needsSigning ? await mediaUrlSigner(deps) : undefined;
+  return rows.map((r) => ({
+    ...r.feed,
+    images: isPublic(r) || !sign ? r.feed.images : r.feed.images.map((i) => toImage(i, sign)),
+    activity: linkedActivity(linked(r), sign),
+  }));
+}
+
+/** The linked activity as feedJson builds it: the map picture's key and whether it is every member's, not yet a URL. */
+type StoredLink = Omit<LinkedActivity, 'mapImage'> & { mapKey: string | null; mapPublic: boolean };
+
+function linkedActivity(stored: StoredLink | null, sign: MediaUrlSigner | undefined): LinkedActivity | null {
+  if (!stored) return null;
+  const { mapKey, mapPublic, ...rest } = stored;
+  const plain = mapKey ? mediaUrl(mapKey, DISPLAY_FILE) : null;
+  return { ...rest, mapImage: plain && mapKey && !mapPublic && sign ? sign(mapKey, DISPLAY_FILE, plain) : plain };
 }
 
 /** One post as `viewerId` sees it; the caller has checked they may. */

@@ -85,7 +85,7 @@ describe('creating, editing and deleting a post', () => {
   it('needs a title, a description or a photo', async () => {
     const res = await h.createCall(robin, { title: '  ', description: '' });
     expect(res.statusCode).toBe(400);
-    expect(body(res).errors).toEqual({ title: ['Add a title, a description or a photo.'] });
+    expect(body(res).errors).toEqual({ title: ['Add a title, a description, a photo or an activity.'] });
     const photoOnly = await h.photo(robin);
     expect((await h.createCall(robin, { images: [photoOnly.key] })).statusCode).toBe(200);
   });

@@ -2,6 +2,7 @@ import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Feed, FeedInput } from '#contract/feeds';
 import type { Deps } from '../../deps';
 import type { Db } from '../../db/client';
+import { activities } from '../../db/schema/activities';
 import { feedImages, feedMentions, feeds } from '../../db/schema/feeds';
 import { uploads } from '../../db/schema/media';
 import { notifications } from '../../db/schema/notifications';
@@ -19,18 +20,26 @@ import { deleteSubjects, newSubject } from '../subjects/subject-rows';
 
 /** Creating, editing and deleting posts (issue 5). Listing is feed-list.ts; reactions are reactions.ts. */
 
-/** Everything a save checks before writing: a post says something, and its place is whole. */
+/** Everything a save checks before writing: a post says or shows something, and its place is whole. */
 function checkContent(input: FeedInput) {
-  if (!input.title && !input.description && (input.images ?? []).length === 0) {
-    throw fieldError('title', 'Add a title, a description or a photo.');
+  // A shared activity is a post by itself (its map and numbers are the card), as on Strava.
+  if (!input.title && !input.description && (input.images ?? []).length === 0 && input.activityId == null) {
+    throw fieldError('title', 'Add a title, a description, a photo or an activity.');
   }
   if ((input.latitude == null) !== (input.longitude == null)) {
     throw fieldError('latitude', 'Give both latitude and longitude, or neither.');
   }
-  if (input.activityId != null) {
-    // Activities arrive with their own issue; until then no id names one of the member's activities.
-    throw fieldError('activityId', 'That activity does not exist.');
-  }
+}
+
+/**
+ * The activity a post shares (spec §3 Feed.activityId): one of the author's own. Anyone else's, or none, is the same
+ * refusal. Who sees it through the post is decided when the post is read (feed-views.ts asks the policy then).
+ */
+async function checkActivity(tx: Db, authorId: number, activityId: number | null | undefined) {
+  if (activityId == null) return null;
+  const [row] = await tx.select({ userId: activities.userId }).from(activities).where(eq(activities.id, activityId)).limit(1);
+  if (!row || !guardianFor(tx, authorId).canEditActivity(row)) throw fieldError('activityId', 'That activity does not exist.');
+  return activityId;
 }
 
 /**
@@ -123,11 +132,12 @@ export async function saveFeed(deps: Deps, userId: number, input: FeedInput): Pr
     const publishedAt = input.isDraft ? null : (existing?.publishedAt ?? now);
     const { hashtags } = parseTags(text);
     const mentions = await mentionedIds(tx, userId, text, input.tagUser ?? []);
+    const activityId = await checkActivity(tx, userId, input.activityId);
     const values = {
       title: input.title,
       description: input.description,
       isDraft: input.isDraft,
-      activityId: null,
+      activityId,
       location: input.location || null,
       latitude: input.latitude ?? null,
       longitude: input.longitude ?? null,

@@ -26,51 +26,66 @@ const LINE: Rgb = [234, 88, 12];
 const START: Rgb = [22, 163, 74];
 const END: Rgb = [220, 38, 38];
 
-/** The preview as raw RGB pixels, PREVIEW_WIDTH × PREVIEW_HEIGHT. */
-export function drawRoutePreview(points: readonly LngLat[]): Buffer {
+/**
+ * The preview as raw RGB pixels, PREVIEW_WIDTH × PREVIEW_HEIGHT: one line, or several pieces of one (an activity's
+ * track cut where it passes through a privacy zone), fitted together; the start dot on the first piece's first point,
+ * the end dot on the last piece's last.
+ */
+export function drawRoutePreview(pieces: readonly (readonly LngLat[])[]): Buffer {
   const W = PREVIEW_WIDTH;
   const H = PREVIEW_HEIGHT;
-  const px = fitToCanvas(points, W, H, PADDING);
+  const px = fitToCanvas(pieces.flat(), W, H, PADDING);
   const casing = new Float32Array(W * H);
   const line = new Float32Array(W * H);
-  for (let i = 1; i < px.length; i++) {
-    const [a, b] = [px[i - 1]!, px[i]!];
-    stroke(W, H, a, b, [
-      [casing, 4.5],
-      [line, 2.5],
-    ]);
+  const box = { x0: W, y0: H, x1: -1, y1: -1 };
+  let at = 0;
+  for (const piece of pieces) {
+    for (let i = at + 1; i < at + piece.length; i++) stroke(W, H, px[i - 1]!, px[i]!, casing, line, box);
+    at += piece.length;
   }
   const first = px[0]!;
   const last = px.at(-1)!;
-  const layers: [Float32Array, Rgb][] = [
-    [casing, WHITE],
-    [line, LINE],
-    [disc(W, H, last, 8.5), WHITE],
-    [disc(W, H, last, 6), END],
-    [disc(W, H, first, 8.5), WHITE],
-    [disc(W, H, first, 6), START],
-  ];
-  const out = Buffer.alloc(W * H * 3);
-  for (let p = 0; p < W * H; p++) {
-    let [r, g, b] = LAND;
-    for (const [cov, [cr, cg, cb]] of layers) {
-      const a = cov[p]!;
-      if (a > 0) {
-        r += (cr - r) * a;
-        g += (cg - g) * a;
-        b += (cb - b) * a;
-      }
-    }
-    out[p * 3] = Math.round(r);
-    out[p * 3 + 1] = Math.round(g);
-    out[p * 3 + 2] = Math.round(b);
+  // Each layer is laid over what is under it in turn, in floating point, and rounded once at the end; a layer is
+  // walked only where it has coverage (the line's box, a disc's square): the whole canvas once, not once a layer.
+  const rgb = new Float64Array(W * H * 3);
+  for (let p = 0; p < W * H; p++) rgb.set(LAND, p * 3);
+  if (box.x1 >= 0) {
+    paint(rgb, W, casing, WHITE, box);
+    paint(rgb, W, line, LINE, box);
   }
+  for (const [c, r, colour] of [
+    [last, 8.5, WHITE],
+    [last, 6, END],
+    [first, 8.5, WHITE],
+    [first, 6, START],
+  ] as const) {
+    const square = discBox(W, H, c, r);
+    paint(rgb, W, disc(W, c, r, square), colour, square);
+  }
+  const out = Buffer.alloc(W * H * 3);
+  for (let i = 0; i < out.length; i++) out[i] = Math.round(rgb[i]!);
   return out;
 }
 
-/** WebP of the preview, at card size and as a thumbnail. */
-export async function renderRoutePreview(points: readonly LngLat[]) {
-  const raw = drawRoutePreview(points);
+type Box = { x0: number; y0: number; x1: number; y1: number };
+
+/** Lays `colour` over `rgb` with the coverage `cov` (W wide), inside `box` only. */
+function paint(rgb: Float64Array, W: number, cov: Float32Array, [cr, cg, cb]: Rgb, box: Box) {
+  for (let y = box.y0; y <= box.y1; y++) {
+    for (let x = box.x0; x <= box.x1; x++) {
+      const p = y * W + x;
+      const a = cov[p]!;
+      if (a <= 0) continue;
+      const i = p * 3;
+      rgb[i] = rgb[i]! + (cr - rgb[i]!) * a;
+      rgb[i + 1] = rgb[i + 1]! + (cg - rgb[i + 1]!) * a;
+      rgb[i + 2] = rgb[i + 2]! + (cb - rgb[i + 2]!) * a;
+    }
+  }
+}
+
+/** WebP of a drawn preview (`drawRoutePreview`'s pixels), at card size and as a thumbnail. */
+export async function renderRoutePreview(raw: Buffer) {
   const input = () => sharp(raw, { raw: { width: PREVIEW_WIDTH, height: PREVIEW_HEIGHT, channels: 3 } });
   const display = await input().webp({ quality: 85 }).toBuffer({ resolveWithObject: true });
   const thumb = await input().resize({ width: THUMB_WIDTH }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true });
@@ -93,29 +108,47 @@ export async function storeRoutePreview(
   log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<{ key: string; url: string } | null> {
   try {
-    const image = await renderRoutePreview(points);
-    const key = newUploadKey();
-    const files = { display: DISPLAY_FILE, thumb: THUMB_FILE };
-    await deps.db.insert(uploads).values({
-      key,
-      userId,
-      purpose: 'route',
-      originalMime: 'image/webp',
-      width: image.display.width,
-      height: image.display.height,
-      files,
-      bytes: image.display.data.length + image.thumb.data.length,
-      createdAt: deps.clock.now(),
-    });
-    await Promise.all([
-      deps.storage.put(objectKey(key, DISPLAY_FILE), image.display.data, 'image/webp'),
-      deps.storage.put(objectKey(key, THUMB_FILE), image.thumb.data, 'image/webp'),
-    ]);
+    const key = await storePreviewUpload(deps, userId, 'route', drawRoutePreview([points]), null);
     return { key, url: mediaUrl(key, DISPLAY_FILE) };
   } catch (err) {
     log.warn({ err }, 'could not make the route preview image; the route is saved without one');
     return null;
   }
+}
+
+/**
+ * Stores a drawn preview (`drawRoutePreview`'s pixels; an activity's are drawn in the activity worker) as an upload of
+ * the member's made for `purpose` (`route`, `activity`): the row first, then the files, as every upload is.
+ * `attachedAt` null leaves it for the caller to attach (and the sweeper to remove if it never does); a time attaches
+ * it at once. Answers its key.
+ */
+export async function storePreviewUpload(
+  deps: Pick<Deps, 'db' | 'storage' | 'clock'>,
+  userId: number,
+  purpose: 'route' | 'activity',
+  raw: Buffer,
+  attachedAt: Date | null,
+): Promise<string> {
+  const image = await renderRoutePreview(raw);
+  const key = newUploadKey();
+  const files = { display: DISPLAY_FILE, thumb: THUMB_FILE };
+  await deps.db.insert(uploads).values({
+    key,
+    userId,
+    purpose,
+    attachedAt,
+    originalMime: 'image/webp',
+    width: image.display.width,
+    height: image.display.height,
+    files,
+    bytes: image.display.data.length + image.thumb.data.length,
+    createdAt: deps.clock.now(),
+  });
+  await Promise.all([
+    deps.storage.put(objectKey(key, DISPLAY_FILE), image.display.data, 'image/webp'),
+    deps.storage.put(objectKey(key, THUMB_FILE), image.thumb.data, 'image/webp'),
+  ]);
+  return key;
 }
 
 /** Pixel positions of the points: Web Mercator (longitudes unwrapped), fitted into the canvas inside `pad`, centred. */
@@ -146,18 +179,22 @@ function fitToCanvas(points: readonly LngLat[], W: number, H: number, pad: numbe
 
 const clamp01 = (v: number) => (v <= 0 ? 0 : v >= 1 ? 1 : v);
 
+/** The casing's and the line's half-widths, px. */
+const CASING_HW = 4.5;
+const LINE_HW = 2.5;
+
 /**
- * Adds round-capped strokes from `a` to `b` to coverage maps, each with its half-width (widest first), taking the
- * max so overlaps do not darken. Walks the segment's long axis and covers only a band around the line: the cost grows
- * with the segment's length, not its bounding box.
+ * Adds a round-capped stroke from `a` to `b` to the casing's and the line's coverage maps, taking the max so overlaps
+ * do not darken, and grows `box` to hold it. Walks the segment's long axis and covers only a band around the line: the
+ * cost grows with the segment's length, not its bounding box.
  */
-function stroke(W: number, H: number, a: [number, number], b: [number, number], pens: readonly [Float32Array, number][]) {
+function stroke(W: number, H: number, a: [number, number], b: [number, number], casing: Float32Array, line: Float32Array, box: Box) {
   const [ax, ay] = a;
   const [bx, by] = b;
   const dx = bx - ax;
   const dy = by - ay;
   const len2 = dx * dx + dy * dy;
-  const reach = pens[0]![1] + 1;
+  const reach = CASING_HW + 1;
   const band = reach * Math.SQRT2 + 1;
   const coverPixel = (x: number, y: number) => {
     if (x < 0 || y < 0 || x >= W || y >= H) return;
@@ -169,10 +206,14 @@ function stroke(W: number, H: number, a: [number, number], b: [number, number], 
     const d = Math.sqrt(ex * ex + ey * ey);
     if (d >= reach) return;
     const i = y * W + x;
-    for (const [cov, hw] of pens) {
-      const c = clamp01(hw + 0.5 - d);
-      if (c > cov[i]!) cov[i] = c;
-    }
+    const c = clamp01(CASING_HW + 0.5 - d);
+    if (c > casing[i]!) casing[i] = c;
+    const l = clamp01(LINE_HW + 0.5 - d);
+    if (l > line[i]!) line[i] = l;
+    if (x < box.x0) box.x0 = x;
+    if (x > box.x1) box.x1 = x;
+    if (y < box.y0) box.y0 = y;
+    if (y > box.y1) box.y1 = y;
   };
   if (Math.abs(dx) >= Math.abs(dy)) {
     const from = Math.max(0, Math.floor(Math.min(ax, bx) - reach));
@@ -193,13 +234,16 @@ function stroke(W: number, H: number, a: [number, number], b: [number, number], 
   }
 }
 
-/** Coverage of a filled, anti-aliased disc of radius `r` around `c`. */
-function disc(W: number, H: number, c: [number, number], r: number) {
-  const cov = new Float32Array(W * H);
-  for (let y = Math.max(0, Math.floor(c[1] - r - 1)); y <= Math.min(H - 1, Math.ceil(c[1] + r + 1)); y++) {
-    for (let x = Math.max(0, Math.floor(c[0] - r - 1)); x <= Math.min(W - 1, Math.ceil(c[0] + r + 1)); x++) {
-      cov[y * W + x] = clamp01(r + 0.5 - Math.hypot(x + 0.5 - c[0], y + 0.5 - c[1]));
-    }
+/** The pixels a disc of radius `r` around `c` may cover, inside the canvas. */
+function discBox(W: number, H: number, c: [number, number], r: number): Box {
+  return { x0: Math.max(0, Math.floor(c[0] - r - 1)), y0: Math.max(0, Math.floor(c[1] - r - 1)), x1: Math.min(W - 1, Math.ceil(c[0] + r + 1)), y1: Math.min(H - 1, Math.ceil(c[1] + r + 1)) };
+}
+
+/** Coverage of a filled, anti-aliased disc of radius `r` around `c`, over the canvas (W wide), set inside `box`. */
+function disc(W: number, c: [number, number], r: number, box: Box) {
+  const cov = new Float32Array(W * (box.y1 + 1));
+  for (let y = box.y0; y <= box.y1; y++) {
+    for (let x = box.x0; x <= box.x1; x++) cov[y * W + x] = clamp01(r + 0.5 - Math.hypot(x + 0.5 - c[0], y + 0.5 - c[1]));
   }
   return cov;
 }

@@ -28,7 +28,7 @@ import { ruleText, untilText } from './suspension';
  */
 
 const EXCERPT_MAX = 1000;
-const NOUN: Record<Exclude<ReportTarget, 'member'>, string> = { post: 'post', event: 'event', comment: 'comment' };
+const NOUN: Record<Exclude<ReportTarget, 'member'>, string> = { post: 'post', event: 'event', comment: 'comment', activity: 'activity' };
 
 async function nameOf(db: Db, userId: number) {
   const [row] = await db.select({ firstName: users.firstName, lastName: users.lastName, handleName: users.handleName }).from(users).where(eq(users.id, userId)).limit(1);
@@ -38,13 +38,13 @@ async function nameOf(db: Db, userId: number) {
 /** "a post by Maya Ridge", "Maya Ridge": what the reporter is told their report was about. */
 async function aboutWhat(db: Db, facts: Pick<TargetFacts, 'kind' | 'userId'>) {
   const name = await nameOf(db, facts.userId);
-  return facts.kind === 'member' ? name : `${facts.kind === 'event' ? 'an' : 'a'} ${NOUN[facts.kind]} by ${name}`;
+  return facts.kind === 'member' ? name : `${facts.kind === 'event' || facts.kind === 'activity' ? 'an' : 'a'} ${NOUN[facts.kind]} by ${name}`;
 }
 
 
-/** Takes a post, event or comment down (or puts it back), keeping the thread's counts true. */
+/** Takes a post, event, activity or comment down (or puts it back), keeping the thread's counts true. */
 async function setRemoved(tx: Db, facts: TargetFacts, removedAt: Date | null) {
-  if (facts.kind === 'post' || facts.kind === 'event') {
+  if (facts.kind === 'post' || facts.kind === 'event' || facts.kind === 'activity') {
     await tx.update(subjects).set({ removedAt }).where(eq(subjects.id, facts.subjectId!));
     return;
   }

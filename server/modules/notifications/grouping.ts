@@ -18,7 +18,7 @@ export function keyedNotifications(userId: number, timeZone: string, shown: SQL,
     GROUPED_ACTIONS.map(({ kind, action }) => sql`when n.kind = ${kind} and right(n.message, ${[...action].length + 1}) = ${` ${action}`} then ${action}`),
     sql` `,
   );
-  const target = sql`case when n.subject_type in ('comment', 'event_comment') and n.kind <> 'likes' then n.parent_id else n.subject_id end`;
+  const target = sql`case when n.subject_type in ('comment', 'event_comment', 'activity_comment') and n.kind <> 'likes' then n.parent_id else n.subject_id end`;
   const day = sql`case when n.read_at is null then 'unread' else to_char(n.created_at at time zone ${timeZone}, 'YYYY-MM-DD') end`;
   return sql`mine as (
       select n.*, case when n.subject_type = 'profile' then null else (case ${action} end) end as action

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Notification } from '#contract/notifications';
 import type { Deps } from '../../deps';
 import type { SortKey } from '../../db/keyset';
+import { activities } from '../../db/schema/activities';
 import { comments } from '../../db/schema/subjects';
 import { events } from '../../db/schema/events';
 import { feedImages, feeds } from '../../db/schema/feeds';
@@ -37,6 +38,7 @@ type ViewRow = {
   publicToMembers: boolean | null;
   postText: string | null;
   eventName: string | null;
+  activityTitle: string | null;
   commentBody: string | null;
   total: number;
 };
@@ -78,6 +80,7 @@ export async function notificationViews(deps: Pick<Deps, 'db' | 'storage' | 'clo
   const window = page ? sql` limit ${page.limit} offset ${page.offset}` : sql``;
   const postId = sql`case h.subject_type when 'feed' then h.subject_id when 'comment' then h.parent_id end`;
   const eventId = sql`case h.subject_type when 'event' then h.subject_id when 'event_comment' then h.parent_id end`;
+  const activityId = sql`case h.subject_type when 'activity' then h.subject_id when 'activity_comment' then h.parent_id end`;
   const statement = sql`(with ${keyedNotifications(asked.userId, asked.timeZone, guardian.unhiddenAuthorsWhere(sql`n.actor_id`), only)}, ranked as (
       select k.*,
         row_number() over (partition by k.group_key order by k.created_at desc, k.id desc) as place,
@@ -96,8 +99,9 @@ export async function notificationViews(deps: Pick<Deps, 'db' | 'storage' | 'clo
       case when a.id is null then null else ${member('a')} end as actor,
       (select coalesce(json_agg(${member('u')} order by x.ord), '[]'::json)
         from unnest(g.actor_ids) with ordinality x(user_id, ord) join ${users} u on u.id = x.user_id) as actors,
-      p.thumbnail, p.upload_key, p.public_to_members, p.post_text, e.event_name,
+      p.thumbnail, p.upload_key, p.public_to_members, p.post_text, e.event_name, act.activity_title,
       case when (h.subject_type = 'comment' and p.id is not null) or (h.subject_type = 'event_comment' and e.id is not null)
+          or (h.subject_type = 'activity_comment' and act.id is not null)
         then left(c.body, ${EXCERPT_LENGTH * 4}) end as comment_body,
       (select count(*)::int from heads) as total
     from (select * from heads h where true${after} order by h.created_at desc, h.id desc${window}) h
@@ -113,7 +117,10 @@ export async function notificationViews(deps: Pick<Deps, 'db' | 'storage' | 'clo
     left join lateral (
       select ${events.id} as id, ${events.eventName} as event_name from ${events} where ${events.id} = ${eventId} and ${guardian.visibleEventsWhere()}
     ) e on true
-    left join ${comments} c on h.subject_type in ('comment', 'event_comment') and c.id = h.subject_id) v`;
+    left join lateral (
+      select ${activities.id} as id, ${activities.title} as activity_title from ${activities} where ${activities.id} = ${activityId} and ${guardian.visibleActivitiesWhere()}
+    ) act on true
+    left join ${comments} c on h.subject_type in ('comment', 'event_comment', 'activity_comment') and c.id = h.subject_id) v`;
   const rows = await deps.db
     .select({
       id: sql<number>`v.id`,
@@ -135,6 +142,7 @@ export async function notificationViews(deps: Pick<Deps, 'db' | 'storage' | 'clo
       publicToMembers: sql<boolean | null>`v.public_to_members`,
       postText: sql<string | null>`v.post_text`,
       eventName: sql<string | null>`v.event_name`,
+      activityTitle: sql<string | null>`v.activity_title`,
       commentBody: sql<string | null>`v.comment_body`,
       total: sql<number>`v.total`,
     })
@@ -167,6 +175,6 @@ function toView(r: ViewRow, sign: Awaited<ReturnType<typeof mediaUrlSigner>> | n
     otherActorCount,
     groupedCount: r.groupedCount,
     thumbnail: thumbnail ?? null,
-    excerpt: excerptOf(r.commentBody ?? (r.subjectType === 'feed' ? r.postText : r.subjectType === 'event' ? r.eventName : null)),
+    excerpt: excerptOf(r.commentBody ?? (r.subjectType === 'feed' ? r.postText : r.subjectType === 'event' ? r.eventName : r.subjectType === 'activity' ? r.activityTitle : null)),
   };
 }

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { REPORT_PATHS, type ReportTarget } from '#contract/reports';
+import { insertActivity } from '../activities/activity-test-rows';
 import { insertEvent } from '../events/event-test-rows';
 import { body, type TestApp } from '../../test/test-app';
 import { reportHelpers } from './report-test-helpers';
@@ -29,7 +30,14 @@ export function reportObjectAccessCases(t: () => TestApp): Record<string, Entry>
       async case() {
         const [a, b, c] = [await h.member(), await h.member(), await h.member()];
         const feedId = await h.post(c);
-        const id = { member: c.userId, post: feedId, event: await insertEvent(t().db, c.userId, { whoCanSee: 'public' }), comment: (await h.comment(c, feedId, 'Hi')).commentId }[kind];
+        const ids: Record<ReportTarget, () => Promise<number>> = {
+          member: async () => c.userId,
+          post: async () => feedId,
+          event: () => insertEvent(t().db, c.userId, { whoCanSee: 'public' }),
+          comment: async () => (await h.comment(c, feedId, 'Hi')).commentId,
+          activity: () => insertActivity(t().db, c.userId),
+        };
+        const id = await ids[kind]();
         const report = await h.report(a, kind, id);
         expectSameAsUnknown(await h.withdrawCall(b, kind, report.reportId), await h.withdrawCall(b, kind, UNKNOWN_ID));
         expect((await h.mine(a, kind)).list).toEqual([expect.objectContaining({ reportId: report.reportId, status: 'open' })]);
@@ -44,7 +52,14 @@ export function reportObjectAccessCases(t: () => TestApp): Record<string, Entry>
         const a = await h.member({ private: true });
         const b = await h.member();
         const feedId = await h.post(a);
-        const id = { post: feedId, event: await insertEvent(t().db, a.userId, { whoCanSee: 'invite' }), comment: (await h.comment(a, feedId, 'Private words')).commentId }[kind];
+        const ids: Record<Exclude<ReportTarget, 'member'>, () => Promise<number>> = {
+          post: async () => feedId,
+          event: () => insertEvent(t().db, a.userId, { whoCanSee: 'invite' }),
+          comment: async () => (await h.comment(a, feedId, 'Private words')).commentId,
+          // Visible to A's followers only, and B is none.
+          activity: () => insertActivity(t().db, a.userId, { visibility: 'followers' }),
+        };
+        const id = await ids[kind]();
         expectSameAsUnknown(await h.reportCall(b, kind, id), await h.reportCall(b, kind, UNKNOWN_ID));
         expect((await h.mine(b, kind)).total).toBe(0);
       },
@@ -79,6 +94,8 @@ export function reportObjectAccessCases(t: () => TestApp): Record<string, Entry>
     [`DELETE ${REPORT_PATHS.event.withdraw}`]: withdrawCase('event'),
     [`POST ${REPORT_PATHS.comment.create}`]: hiddenTargetCase('comment'),
     [`DELETE ${REPORT_PATHS.comment.withdraw}`]: withdrawCase('comment'),
+    [`POST ${REPORT_PATHS.activity.create}`]: hiddenTargetCase('activity'),
+    [`DELETE ${REPORT_PATHS.activity.withdraw}`]: withdrawCase('activity'),
     'GET /api/moderation/case': moderatorsOnly((token, id) => h.send('GET', `/api/moderation/case?targetKind=post&targetId=${id}`, token)),
     'POST /api/moderation/actions': moderatorsOnly((token, id) =>
       h.send('POST', '/api/moderation/actions', token, { targetKind: 'post', targetId: id, action: 'remove', ruleId: 1, note: 'Taking it down.' }),

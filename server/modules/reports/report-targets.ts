@@ -3,7 +3,8 @@ import type { ReportTarget, ReportTargetView } from '#contract/reports';
 import type { Db } from '../../db/client';
 import { events } from '../../db/schema/events';
 import { feeds } from '../../db/schema/feeds';
-import { comments, subjects } from '../../db/schema/subjects';
+import { activities } from '../../db/schema/activities';
+import { comments, subjects, type SubjectKind } from '../../db/schema/subjects';
 import { users } from '../../db/schema/users';
 import { actorColumns } from '../notifications/notify';
 import { excerptOf } from '../notifications/notification-views';
@@ -64,6 +65,17 @@ export async function targetFacts(db: Db, kind: ReportTarget, id: number): Promi
       if (!e) return undefined;
       return { kind, id, userId: e.userId, excerpt: excerptOf(e.name), text: joined(e.name, e.description), link: { kind: 'event', id }, removed: e.removedAt !== null, subjectId: e.subjectId, parentCommentId: null, isDraft: e.isDraft, createdAt: e.createdAt };
     }
+    case 'activity': {
+      const [a] = await db
+        .select({ userId: activities.userId, title: activities.title, description: activities.description, subjectId: activities.subjectId, createdAt: activities.createdAt, removedAt: subjects.removedAt })
+        .from(activities)
+        .innerJoin(subjects, eq(subjects.id, activities.subjectId))
+        .where(eq(activities.id, id))
+        .limit(1);
+      if (!a) return undefined;
+      const line = [a.title.trim(), a.description.trim()].filter(Boolean).join(' — ');
+      return { kind, id, userId: a.userId, excerpt: excerptOf(line), text: joined(a.title, a.description), link: { kind: 'activity', id }, removed: a.removedAt !== null, subjectId: a.subjectId, parentCommentId: null, isDraft: false, createdAt: a.createdAt };
+    }
     case 'comment': {
       const [c] = await db
         .select({ userId: comments.userId, body: comments.body, subjectId: comments.subjectId, parentId: comments.parentId, createdAt: comments.createdAt, removedAt: comments.removedAt, subjectKind: subjects.kind })
@@ -78,11 +90,11 @@ export async function targetFacts(db: Db, kind: ReportTarget, id: number): Promi
   }
 }
 
-/** The post or event a subject row stands for, as a link. */
-async function subjectLink(db: Db, kind: 'post' | 'event', subjectId: number): Promise<ReportTargetView['link']> {
-  const table = kind === 'post' ? feeds : events;
+/** The post, event or activity a subject row stands for, as a link. */
+async function subjectLink(db: Db, kind: SubjectKind, subjectId: number): Promise<ReportTargetView['link']> {
+  const table = { post: feeds, event: events, activity: activities }[kind];
   const [row] = await db.select({ id: table.id }).from(table).where(eq(table.subjectId, subjectId)).limit(1);
-  return row ? { kind: kind === 'post' ? 'post' : 'event', id: row.id } : null;
+  return row ? { kind, id: row.id } : null;
 }
 
 /** The member summaries of `userIds`, by id (public columns only, check 11). */

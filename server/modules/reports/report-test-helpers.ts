@@ -10,7 +10,7 @@ import { okData, type TestApp } from '../../test/test-app';
 
 export type { Member };
 
-const ID_FIELD: Record<ReportTarget, string> = { member: 'userId', post: 'feedId', event: 'eventId', comment: 'commentId' };
+const ID_FIELD: Record<ReportTarget, string> = { member: 'userId', post: 'feedId', event: 'eventId', comment: 'commentId', activity: 'activityId' };
 
 export function reportHelpers(t: () => TestApp) {
   const base = helpers(t);

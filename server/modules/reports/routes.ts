@@ -9,6 +9,7 @@ import {
   REPORT_REASONS,
   reasonList,
   reportCommentBody,
+  reportActivityBody,
   reportEventBody,
   reportMemberBody,
   reportPostBody,
@@ -25,6 +26,7 @@ const BODIES = {
   member: { body: reportMemberBody, idOf: (b: { userId: number }) => b.userId, noun: 'a member' },
   post: { body: reportPostBody, idOf: (b: { feedId: number }) => b.feedId, noun: 'a post' },
   event: { body: reportEventBody, idOf: (b: { eventId: number }) => b.eventId, noun: 'an event' },
+  activity: { body: reportActivityBody, idOf: (b: { activityId: number }) => b.activityId, noun: 'an activity' },
   comment: { body: reportCommentBody, idOf: (b: { commentId: number }) => b.commentId, noun: 'a comment on a post or an event' },
 } as const;
 

@@ -6,6 +6,7 @@ import { keysetPage, type PageAsked } from '../../db/keyset';
 import { reports } from '../../db/schema/reports';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { days } from '../../lib/clock';
+import { loadViewableActivity } from '../../policy/activity-access';
 import { loadViewableEvent } from '../../policy/event-access';
 import { loadViewableFeed } from '../../policy/feed-access';
 import { guardianFor } from '../../policy/guardian';
@@ -27,6 +28,7 @@ const NOT_FOUND: Record<ReportTarget, string> = {
   post: 'That post does not exist.',
   event: 'That event does not exist.',
   comment: 'That comment does not exist.',
+  activity: 'That activity does not exist.',
 };
 
 /**
@@ -51,6 +53,8 @@ async function reportableTarget(db: Db, viewerId: number, kind: ReportTarget, id
     if (kind === 'event') await loadViewableEvent(db, viewerId, id);
     if (kind === 'comment' && facts.link?.kind === 'post') await loadViewableFeed(db, viewerId, facts.link.id);
     if (kind === 'comment' && facts.link?.kind === 'event') await loadViewableEvent(db, viewerId, facts.link.id);
+    if (kind === 'activity') await loadViewableActivity(db, viewerId, id);
+    if (kind === 'comment' && facts.link?.kind === 'activity') await loadViewableActivity(db, viewerId, facts.link.id);
   } catch (error) {
     if (error instanceof AppError && error.statusCode === 404) throw missing;
     throw error;

@@ -15,11 +15,11 @@ import type { SentenceVariant } from '../notifications/sentences';
 export type SubjectRow = { id: number; subjectId: number; userId: number; isDraft: boolean };
 
 /** Where a notification about a reaction to the subject leads (the kind's own id as `subject_id`). */
-export const REACTION_NOTICE: Record<SubjectKind, 'feed' | 'event'> = { post: 'feed', event: 'event' };
+export const REACTION_NOTICE: Record<SubjectKind, 'feed' | 'event' | 'activity'> = { post: 'feed', event: 'event', activity: 'activity' };
 /** Where a notification about a comment on the subject leads (the comment's id, the kind's id as `parent_id`). */
-export const COMMENT_NOTICE: Record<SubjectKind, 'comment' | 'event_comment'> = { post: 'comment', event: 'event_comment' };
+export const COMMENT_NOTICE: Record<SubjectKind, 'comment' | 'event_comment' | 'activity_comment'> = { post: 'comment', event: 'event_comment', activity: 'activity_comment' };
 /** The name the subject's comment thread goes by on the live socket (contract/realtime.ts). */
-export const THREAD: Record<SubjectKind, ThreadSubject> = { post: 'feed', event: 'event' };
+export const THREAD: Record<SubjectKind, ThreadSubject> = { post: 'feed', event: 'event', activity: 'activity' };
 
 export type SubjectSpec<K extends string, S extends SubjectRow> = {
   kind: SubjectKind;

@@ -15,6 +15,7 @@ import {
 } from '#contract/profile';
 import { ownProfile } from '#contract/user';
 import type { Deps } from '../../deps';
+import { allTimeTotals } from '../activities/activity-summary';
 import { users } from '../../db/schema/users';
 import { ok } from '../../lib/reply';
 import { currentUser } from '../../plugins/authenticate';
@@ -80,11 +81,11 @@ export function userRoutes(app: FastifyInstance, deps: Deps) {
       summary: 'Your counts: posts, followers, following, shorts, activities and gear',
       response: { 200: okEnvelope(profileSummaryData) },
     },
-    // Shorts, activities and gear do not exist yet: each area replaces its zero with a count.
+    // Shorts and gear do not exist yet: each area replaces its zero with a count.
     handler: async (req) => {
       const userId = currentUser(req).user.id;
-      const [{ followers, following }, feeds] = await Promise.all([followCounts(deps.db, userId), publishedPostCount(deps.db, userId)]);
-      return ok('Your counts.', { followers, following, feeds, shorts: 0, activities: 0, gears: 0, distanceMetres: 0, elevationMetres: 0 });
+      const [{ followers, following }, feeds, totals] = await Promise.all([followCounts(deps.db, userId), publishedPostCount(deps.db, userId), allTimeTotals(deps, userId)]);
+      return ok('Your counts.', { followers, following, feeds, shorts: 0, activities: totals.count, gears: 0, distanceMetres: totals.distanceMetres, elevationMetres: totals.elevationMetres });
     },
   });
 

@@ -1,10 +1,10 @@
 import clsx from 'clsx';
-import type { Feature, FeatureCollection, LineString } from 'geojson';
+import type { Feature, FeatureCollection, LineString, MultiLineString } from 'geojson';
 import { useEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
 import type * as LibreKit from 'react-map-gl/maplibre';
 import type { ErrorEvent, MapLayerMouseEvent, MapRef, ViewStateChangeEvent } from 'react-map-gl/maplibre';
 import { useUnits } from '../../lib/units';
-import type { LngLat, MapMarker, MapViewProps, MapViewState } from './map-types';
+import type { LngLat, MapLine, MapMarker, MapViewProps, MapViewState } from './map-types';
 
 /**
  * The map itself, shared by both engines. react-map-gl 8 gives MapLibre and Mapbox the same components from one
@@ -50,6 +50,8 @@ const FIT_MAX_ZOOM = 15;
 const POINT_ZOOM = 13;
 
 const ROUTE_COLOURS = { light: { line: '#c2410c', casing: '#ffffff' }, dark: { line: '#fb923c', casing: '#0c0a09' } };
+/** A muted line: stone grey, dashed, so it reads as "not shown" beside the route's colour without relying on colour. */
+const MUTED_COLOURS = { light: '#78716c', dark: '#a8a29e' };
 
 // Six decimals is ~0.1 m: enough for any route, and the wire and storage stay small.
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
@@ -100,6 +102,11 @@ const viewOf = (map: MapRef): MapViewState => {
 
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
 const lineOf = (points: LngLat[]): Feature<LineString> => ({ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: points } });
+const piecesOf = (line: MapLine): Feature<MultiLineString> => ({
+  type: 'Feature',
+  properties: {},
+  geometry: { type: 'MultiLineString', coordinates: line.pieces.filter((piece) => piece.length >= 2) },
+});
 
 export function MapCanvas({
   kit: { Map, Marker, Source, Layer, NavigationControl, ScaleControl },
@@ -113,6 +120,7 @@ export function MapCanvas({
   zoom,
   fitTo,
   route,
+  lines,
   markers,
   onMapClick,
   interactive = true,
@@ -155,6 +163,7 @@ export function MapCanvas({
   }, [loaded, dark, repaint]);
 
   const routeData = useMemo(() => (route && route.length >= 2 ? lineOf(route) : EMPTY), [route]);
+  const linesData = useMemo(() => lines?.map((line) => ({ id: line.id, look: line.look, data: piecesOf(line) })), [lines]);
   const colours = dark ? ROUTE_COLOURS.dark : ROUTE_COLOURS.light;
 
   const handleClick = onMapClick
@@ -224,6 +233,26 @@ export function MapCanvas({
         />
         <Layer id="switchback-route-line" type="line" layout={{ 'line-join': 'round', 'line-cap': 'round' }} paint={{ 'line-color': colours.line, 'line-width': 4 }} />
       </Source>
+      {linesData?.map(({ id, look, data }) => (
+        <Source key={id} id={`switchback-line-${id}`} type="geojson" data={data}>
+          <Layer
+            id={`switchback-line-${id}-casing`}
+            type="line"
+            layout={{ 'line-join': 'round', 'line-cap': 'round' }}
+            paint={{ 'line-color': colours.casing, 'line-width': look === 'muted' ? 6 : 7, 'line-opacity': look === 'muted' ? 0.6 : 0.9 }}
+          />
+          <Layer
+            id={`switchback-line-${id}-line`}
+            type="line"
+            layout={{ 'line-join': 'round', 'line-cap': look === 'muted' ? 'butt' : 'round' }}
+            paint={
+              look === 'muted'
+                ? { 'line-color': dark ? MUTED_COLOURS.dark : MUTED_COLOURS.light, 'line-width': 3, 'line-dasharray': [2, 1.5] }
+                : { 'line-color': colours.line, 'line-width': 4 }
+            }
+          />
+        </Source>
+      ))}
       {markers?.map((m) => (
         <Marker
           key={m.id}

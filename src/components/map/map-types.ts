@@ -14,6 +14,12 @@ export type MapMarker = {
   onDragEnd?: (p: LngLat) => void;
 };
 
+/**
+ * A line drawn in pieces (a recorded track with gaps in it): `route` in the route's colour, `muted` dashed in grey
+ * (a part of an activity that others do not see).
+ */
+export type MapLine = { id: string; pieces: LngLat[][]; look: 'route' | 'muted' };
+
 /** Where the map looks once the member stops moving it. */
 export type MapViewState = { center: LngLat; zoom: number };
 
@@ -29,6 +35,8 @@ export type MapViewProps = {
   fitTo?: LngLat[];
   /** Drawn as a line (from two points). */
   route?: LngLat[];
+  /** Lines in pieces, drawn in order (later over earlier), under the markers. */
+  lines?: MapLine[];
   markers?: MapMarker[];
   onMapClick?: (p: LngLat) => void;
   /** Default true; false is a static preview (no pan, zoom or controls). */

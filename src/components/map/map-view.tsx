@@ -5,7 +5,7 @@ import { Button } from '../ui/button';
 import type { MapEngineProps, MapFailure } from './map-canvas';
 import type { MapViewProps } from './map-types';
 
-export type { LngLat, MapMarker, MapViewProps, MapViewState } from './map-types';
+export type { LngLat, MapLine, MapMarker, MapViewProps, MapViewState } from './map-types';
 
 /**
  * The one map of the app. This module holds no map code: the engine (MapLibre by default, Mapbox when the build has

@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { eventProgress } from '#contract/activities';
 import { emptyData } from '#contract/envelope';
 import { eventCommentList, eventCommentSaved, eventReply, eventReplyList } from '#contract/event-comments';
 import {
@@ -39,8 +40,8 @@ export type EventFilters = {
 
 /**
  * Every event query key, generic to specific: `['events']`, `['events','list',filters]`, `['events','detail',id]`,
- * `['events','comments',id]`, `['events','people',id,list]`, `['events','likers',id,code]`. Cache patches
- * (event-cache.ts) rely on these shapes.
+ * `['events','comments',id]`, `['events','people',id,list]`, `['events','likers',id,code]`, `['events','progress',id]`.
+ * Cache patches (event-cache.ts) rely on these shapes.
  */
 export const eventKeys = {
   all: ['events'] as const,
@@ -50,6 +51,7 @@ export const eventKeys = {
   comments: (id: number) => [...eventKeys.all, 'comments', id] as const,
   people: (id: number, list: 'going' | 'interested' | 'waitlist') => [...eventKeys.all, 'people', id, list] as const,
   likers: (id: number, likeUniCode: string | undefined) => [...eventKeys.all, 'likers', id, likeUniCode ?? 'all'] as const,
+  progress: (id: number) => [...eventKeys.all, 'progress', id] as const,
 };
 
 function normalizeFilters(filters: EventFilters): EventFilters {
@@ -179,3 +181,13 @@ export const eventCommentCalls = {
   like: (commentId: number, isLiked: boolean) => api.post(eventReply, 'challenge/comment/challengeCommentLikeStore', { commentId, isLiked }).then((r) => r.data),
   remove: (eventId: number, commentId: number) => api.delete(commentDeleted, 'challenge/DeleteComment', { eventId, commentId }).then((r) => r.data),
 };
+
+/**
+ * `GET /api/challenge/progress?challengeId=`: each going member's distance, climb and calories from their activities
+ * in the event's window (following its route when it has one), against its goals.
+ */
+export const eventProgressQuery = (id: number) =>
+  queryOptions({
+    queryKey: eventKeys.progress(id),
+    queryFn: ({ signal }) => api.get(eventProgress, 'challenge/progress', { searchParams: { challengeId: id }, signal }).then((r) => r.data),
+  });

@@ -23,6 +23,7 @@ export const aFeed = (over: Partial<Feed> = {}): Feed => ({
   description: 'Frost on the switchbacks, coffee at the top.',
   isDraft: false,
   activityId: null,
+  activity: null,
   hashtags: [],
   tagUser: [],
   location: null,

@@ -1,7 +1,7 @@
 import { REPORT_REASONS, type AuditEntry, type ReportTarget } from '#contract/reports';
 import { dateTimeFormat } from '../../lib/intl-format';
 
-export const KIND_LABELS: Record<ReportTarget, string> = { member: 'Member', post: 'Post', event: 'Event', comment: 'Comment' };
+export const KIND_LABELS: Record<ReportTarget, string> = { member: 'Member', post: 'Post', event: 'Event', comment: 'Comment', activity: 'Activity' };
 
 /** What a moderator did, as the log says it. */
 export const ACTION_LABELS: Record<AuditEntry['action'], string> = {

@@ -37,6 +37,7 @@ describe('ModerationPage for a moderator', () => {
     expect(await within(panel).findByText('Cheap carbon wheels, DM me now!!! Only today.')).toBeInTheDocument();
     expect(within(panel).getByText('Third time this week.')).toBeInTheDocument();
     expect(within(panel).getByText(/1 warning on record/)).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Open the post' })).toHaveAttribute('href', '/feeds/501');
 
     await user.click(within(panel).getByRole('radio', { name: /Remove/ }));
     await user.type(within(panel).getByRole('textbox', { name: 'Reason' }), 'Advertising in the feed.');
@@ -50,6 +51,38 @@ describe('ModerationPage for a moderator', () => {
     expect(bodies).toEqual([{ targetKind: 'post', targetId: 501, action: 'remove', ruleId: 3, note: 'Advertising in the feed.' }]);
     expect(screen.queryByRole('region', { name: 'Post by Jonas Berg' })).not.toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Reported, oldest first' })).getAllByRole('article')).toHaveLength(1);
+  });
+
+  it('shows a reported activity by its title and description, links it, and decides on it as an activity', async () => {
+    signedInMember({ isModerator: true });
+    const target = { member: jonas, excerpt: 'Closed-trail KOM — Rode the closed descent flat out.', link: { kind: 'activity' as const, id: 314 }, removed: false };
+    serveModerationList('queue', () => [aQueueItem({ targetKind: 'activity', targetId: 314, reportCount: 1, target })]);
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/moderation/case', ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return HttpResponse.json(ok(aCase({ targetKind: 'activity', targetId: 314, target, text: 'Closed-trail KOM\n\nRode the closed descent flat out.', images: [] })));
+      }),
+    );
+    const bodies = answerPost('moderation/actions', () => HttpResponse.json(ok(anAuditEntry({ targetKind: 'activity', targetId: 314 }), moderationMessagesFor.dismissed)));
+    const user = userEvent.setup();
+    await renderWithProviders(<ModerationPage />, { path: '/moderation' });
+
+    const card = await screen.findByRole('article', { name: 'Activity by Jonas Berg' });
+    expect(within(card).getByText('Activity')).toBeInTheDocument();
+    expect(within(card).getByText('Closed-trail KOM — Rode the closed descent flat out.')).toBeInTheDocument();
+
+    await user.click(within(card).getByRole('button', { name: 'Review: Activity by Jonas Berg' }));
+    const panel = await screen.findByRole('region', { name: 'Activity by Jonas Berg' });
+    expect(await within(panel).findByText('Closed-trail KOM Rode the closed descent flat out.')).toBeInTheDocument();
+    expect(asked).toEqual(['?targetKind=activity&targetId=314']);
+    expect(within(panel).getByRole('link', { name: 'Open the activity' })).toHaveAttribute('href', '/activities/314');
+    expect(within(panel).getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['dismiss', 'remove', 'warn', 'suspend']);
+
+    await user.type(within(panel).getByRole('textbox', { name: 'Reason' }), 'A fast descent, on an open trail.');
+    await user.click(within(panel).getByRole('button', { name: 'Dismiss the reports' }));
+    expect(await screen.findByText(moderationMessagesFor.dismissed)).toBeInTheDocument();
+    expect(bodies).toEqual([{ targetKind: 'activity', targetId: 314, action: 'dismiss', note: 'A fast descent, on an open trail.' }]);
   });
 
   it('does not offer Remove for a member, and says when the queue is empty', async () => {

@@ -2,8 +2,9 @@ import { linkOptions } from '@tanstack/react-router';
 import type { Notification } from '#contract/notifications';
 
 /**
- * Where a notification leads: the actor's profile, the post, the post or event a comment is on, or the event. Null when the
- * subject cannot be reached (a profile notification whose actor is gone, a comment without its post). A report's outcome
+ * Where a notification leads: the actor's profile, the post, the event or the activity, or the post, event or activity a
+ * comment is on. Null when the subject cannot be reached (a profile notification whose actor is gone, a comment without
+ * its post). A report's outcome
  * leads to the list of the member's reports of that kind; a decision about them to /moderation, where they may appeal.
  */
 export function subjectLink(n: Notification) {
@@ -18,10 +19,15 @@ export function subjectLink(n: Notification) {
       return linkOptions({ to: '/events/$eventId', params: { eventId: String(n.subjectId) } });
     case 'event_comment':
       return n.parentId === null ? null : linkOptions({ to: '/events/$eventId', params: { eventId: String(n.parentId) } });
+    case 'activity':
+      return linkOptions({ to: '/activities/$activityId', params: { activityId: String(n.subjectId) } });
+    case 'activity_comment':
+      return n.parentId === null ? null : linkOptions({ to: '/activities/$activityId', params: { activityId: String(n.parentId) } });
     case 'member_report':
       return linkOptions({ to: '/manage-users/reported' });
     case 'post_report':
     case 'event_report':
+    case 'activity_report':
       return linkOptions({ to: '/manage-feeds/reported' });
     case 'comment_report':
       return linkOptions({ to: '/manage-feeds/reported-comments' });

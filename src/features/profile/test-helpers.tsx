@@ -6,6 +6,7 @@ import { ok } from '../../test/fixtures';
 import { server } from '../../test/msw-server';
 import { renderWithProviders, withSuspense } from '../../test/render';
 import { signedInMember } from '../../test/session';
+import { RecentActivities } from '../activities/components/recent-activities';
 import { OwnFeeds } from '../feeds/components/member-feeds';
 import { OwnProfilePage } from './components/own-profile-page';
 
@@ -13,16 +14,17 @@ export const PROFILE_COUNTS = { followers: 1234, following: 1, feeds: 0, shorts:
 
 /**
  * `/profile` for `over`'s member, drawn once its heading shows: the counts answer `summary` (these counts by default),
- * and the Feeds tab, open first, lists no posts.
+ * the Feeds tab, open first, lists no posts, and the Activities tab no activities.
  */
 export async function renderOwnProfilePage(over: Partial<OwnProfile> = {}, summary: Response = HttpResponse.json(ok(PROFILE_COUNTS))) {
   signedInMember(over);
   server.use(
     http.get('/api/user-profile-summary', () => summary.clone()),
     http.get('/api/feed', () => HttpResponse.json(ok({ list: [], current_page: 1, last_page: 1, per_page: 20, total: 0, next_cursor: null }))),
+    http.post('/api/getActivity', () => HttpResponse.json(ok({ list: [], current_page: 1, last_page: 1, per_page: 20, total: 0, next_cursor: null }))),
   );
   const user = userEvent.setup();
-  const view = await renderWithProviders(withSuspense(<OwnProfilePage feeds={<OwnFeeds />} />), { path: '/profile' });
+  const view = await renderWithProviders(withSuspense(<OwnProfilePage feeds={<OwnFeeds />} activities={<RecentActivities />} />), { path: '/profile' });
   await screen.findByRole('heading', { level: 1 });
   return { user, ...view };
 }

@@ -36,11 +36,12 @@ export const reasonsQuery = queryOptions({
 });
 
 /** The id field each kind's report body names its target by (contract/reports.ts bodies). */
-const ID_FIELD: Record<ReportTarget, 'userId' | 'feedId' | 'eventId' | 'commentId'> = {
+const ID_FIELD: Record<ReportTarget, 'userId' | 'feedId' | 'eventId' | 'commentId' | 'activityId'> = {
   member: 'userId',
   post: 'feedId',
   event: 'eventId',
   comment: 'commentId',
+  activity: 'activityId',
 };
 
 /** What the member fills in; absent fields are left out of the body (the contract's bodies are strict). */

@@ -9,8 +9,8 @@ export type ReportSubject = {
   /** The dialog's title after "Report": `@maya`, `this post`. */
   name: string;
   /**
-   * The member concerned: the member reported, or the author or organiser of the post, event or comment. Unknown,
-   * the thank-you step offers no block.
+   * The member concerned: the member reported, or the author or organiser of the post, event, activity or comment.
+   * Unknown, the thank-you step offers no block.
    */
   userId?: number | undefined;
   handleName?: string | undefined;

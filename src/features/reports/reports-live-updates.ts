@@ -1,5 +1,15 @@
+import type { Notification } from '#contract/notifications';
+import type { ReportTarget } from '#contract/reports';
 import type { LiveHandler } from '../notifications/live-updates';
 import { reportKeys } from './api';
+
+const REPORT_KIND: Partial<Record<Notification['subjectType'], ReportTarget>> = {
+  member_report: 'member',
+  post_report: 'post',
+  event_report: 'event',
+  comment_report: 'comment',
+  activity_report: 'activity',
+};
 
 /**
  * A live moderation notice about one of the member's reports (`<kind>_report`) means its status changed: that kind's
@@ -7,7 +17,6 @@ import { reportKeys } from './api';
  */
 export const reportsLiveUpdates: LiveHandler = (queryClient, message) => {
   if (message.type !== 'notification' || message.notification.kind !== 'moderation') return;
-  const subject = message.notification.subjectType;
-  const kind = subject === 'member_report' ? 'member' : subject === 'post_report' ? 'post' : subject === 'event_report' ? 'event' : subject === 'comment_report' ? 'comment' : null;
+  const kind = REPORT_KIND[message.notification.subjectType];
   if (kind) void queryClient.invalidateQueries({ queryKey: reportKeys.mine(kind) });
 };

@@ -1,10 +1,13 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { lazy } from 'react';
+import { refetchActivitiesOnBlock, removeActivity } from '../../features/activities/activity-cache';
 import type { ThreadPages } from '../../features/comments/api';
 import { removeComment } from '../../features/comments/thread-cache';
 import { cohostInvitesLiveUpdates } from '../../features/events/cohost-live-updates';
 import { markRequestedOnFollow, refetchEventsOnBlock, removeEvent } from '../../features/events/event-cache';
 import { refetchFeedsOnBlockOrMute, removeFeed } from '../../features/feeds/feed-cache';
+import { ActivityPickerSlot } from '../../features/feeds/form/activity-picker-slot';
 import { mapStylesQuery } from '../../features/maps/api';
 import { MainLayout } from '../../features/shell/components/main-layout';
 import { followLiveUpdates } from '../../features/social/follow-live-updates';
@@ -23,16 +26,17 @@ import { FollowSettledEffects } from '../../features/social/follow-toggle';
 const LIVE_UPDATES = [followLiveUpdates, cohostInvitesLiveUpdates, reportsLiveUpdates, moderationLiveUpdates];
 /**
  * What a settled follow, block or mute changes beyond the social area: the organiser's events read "Requested" (spec
- * §4); a blocked or muted member's posts and events leave what is cached.
+ * §4); a blocked or muted member's posts and events leave what is cached, and a blocked member's activities.
  */
-const FOLLOW_EFFECTS = [markRequestedOnFollow, refetchFeedsOnBlockOrMute, refetchEventsOnBlock];
+const FOLLOW_EFFECTS = [markRequestedOnFollow, refetchFeedsOnBlockOrMute, refetchEventsOnBlock, refetchActivitiesOnBlock];
 
-/** A reported post, event or comment leaves what is cached at once (the server hides it from its reporter too). */
+/** A reported post, event, activity or comment leaves what is cached at once (the server hides it from its reporter too). */
 function hideReported(queryClient: QueryClient, { kind, id }: ReportSubject) {
   if (kind === 'post') removeFeed(queryClient, id);
   else if (kind === 'event') removeEvent(queryClient, id);
+  else if (kind === 'activity') removeActivity(queryClient, id);
   else if (kind === 'comment') {
-    for (const area of ['feeds', 'events']) queryClient.setQueriesData<ThreadPages>({ queryKey: [area, 'comments'] }, (data) => removeComment(data, id));
+    for (const area of ['feeds', 'events', 'activities']) queryClient.setQueriesData<ThreadPages>({ queryKey: [area, 'comments'] }, (data) => removeComment(data, id));
   }
 }
 /**
@@ -40,6 +44,9 @@ function hideReported(queryClient: QueryClient, { kind, id }: ReportSubject) {
  * comments' menus are the social area's too.
  */
 const REPORT_FOLLOW_UPS: ReportFollowUpsValue = { BlockButton: BlockAfterReport, MemberMenuItems, onReported: hideReported };
+
+/** The feed form's "Link an activity" is the activities area's picker; its code loads with the first form that shows it. */
+const ActivityPicker = lazy(() => import('../../features/activities/components/activity-picker').then((m) => ({ default: m.ActivityPicker })));
 
 /** Every signed-in page: a signed-out visitor goes to sign-in and comes back here after. */
 export const Route = createFileRoute('/_main')({
@@ -52,7 +59,9 @@ export const Route = createFileRoute('/_main')({
     return (
       <FollowSettledEffects value={FOLLOW_EFFECTS}>
         <ReportFollowUps value={REPORT_FOLLOW_UPS}>
-          <MainLayout live={LIVE_UPDATES} />
+          <ActivityPickerSlot value={ActivityPicker}>
+            <MainLayout live={LIVE_UPDATES} />
+          </ActivityPickerSlot>
         </ReportFollowUps>
       </FollowSettledEffects>
     );

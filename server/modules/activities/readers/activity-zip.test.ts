@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ZipFile } from 'yazl';
 import { AppError } from '../../../lib/errors';
-import { activityZipCaps, readActivityZip, type ZipCaps } from './activity-zip';
+import { activityZipCaps, openActivityZip, type ZipCaps } from './activity-zip';
 import { readActivityFile } from './read-activity';
 import { fitFile, garminTcx, START, stravaGpx } from './reader-test-helpers';
 
@@ -34,6 +34,18 @@ async function refusalOf(read: Promise<unknown>, status = 400): Promise<string> 
   expect(appError.statusCode).toBe(status);
   expect(appError.errors?.file).toEqual([appError.message]);
   return appError.message;
+}
+
+/** The zip opened and every activity file in it read, in order, as the import job reads them. */
+async function readActivityZip(bytes: Buffer, caps: ZipCaps = activityZipCaps) {
+  const zip = await openActivityZip(bytes, caps);
+  try {
+    const entries = [];
+    for (const entry of zip.entries) entries.push({ path: entry.path, meta: entry.meta, bytes: await entry.read() });
+    return { entries, skipped: zip.skipped };
+  } finally {
+    zip.close();
+  }
 }
 
 const LOCAL = Buffer.from('PK\x03\x04', 'latin1');
@@ -69,7 +81,7 @@ const STRAVA_CSV =
 
 const TOO_LARGE = '"activities/big.gpx" in that zip is too large: an activity file can be up to 50 MB, unzipped.';
 
-describe('readActivityZip: a Strava bulk export', () => {
+describe('openActivityZip: a Strava bulk export', () => {
   it('gives each activity file with its title, sport, description and gear from activities.csv, and lists what it skipped', async () => {
     const zip = await zipOf([
       ['activities/'],
@@ -139,7 +151,7 @@ describe('readActivityZip: a Strava bulk export', () => {
   });
 });
 
-describe('readActivityZip: caps (check 16)', () => {
+describe('openActivityZip: caps (check 16)', () => {
   it('are 500 MB a zip, 2,000 activity files, 50 MB an entry and 2 GB in all', () => {
     expect(activityZipCaps).toMatchObject({
       maxZipBytes: 500 * 1024 * 1024,
@@ -178,9 +190,9 @@ describe('readActivityZip: caps (check 16)', () => {
     zip.writeUInt32LE(Math.floor(zip.readUInt32LE(central + 20) * 0.9), central + 20);
 
     expect(await refusalOf(readActivityZip(zip), 413)).toBe(TOO_LARGE);
-    // The same zip read through to the break is refused as corrupt: so the refusal above came before it.
+    // The same zip read through to the break is refused as damaged: so the refusal above came before it.
     const roomy = { ...activityZipCaps, maxEntryBytes: 100 * 1024 * 1024 };
-    expect(await refusalOf(readActivityZip(zip, roomy))).toBe('This is not a zip file we can read.');
+    expect(await refusalOf(readActivityZip(zip, roomy))).toBe('"activities/big.gpx" in that zip is damaged: it could not be unzipped.');
   });
 
   it('refuses once the entries read add up past the total, without reading the ones after', async () => {
@@ -195,7 +207,7 @@ describe('readActivityZip: caps (check 16)', () => {
     zip.fill(0xff, dataStarts(zip)[3]!, dataStarts(zip)[3]! + 8);
     const caps: ZipCaps = { ...activityZipCaps, maxTotalBytes: 25 * 1024 };
     expect(await refusalOf(readActivityZip(zip, caps), 413)).toMatch(/^That zip is too large unzipped: its files can add up to /);
-    expect(await refusalOf(readActivityZip(zip))).toBe('This is not a zip file we can read.');
+    expect(await refusalOf(readActivityZip(zip))).toBe('"4.gpx" in that zip is damaged: it could not be unzipped.');
   });
 
   it('counts activities.csv against the caps too', async () => {
@@ -212,7 +224,7 @@ describe('readActivityZip: caps (check 16)', () => {
   });
 });
 
-describe('readActivityZip: not a zip', () => {
+describe('openActivityZip: not a zip', () => {
   const notAZip = 'This is not a zip file we can read.';
 
   it('refuses bytes that are no zip: a GPX, nothing at all', async () => {
@@ -220,11 +232,11 @@ describe('readActivityZip: not a zip', () => {
     expect(await refusalOf(readActivityZip(Buffer.alloc(0)))).toBe(notAZip);
   });
 
-  it('refuses a zip cut short, and one whose entry data is broken', async () => {
+  it('refuses a zip cut short, and an entry whose data is broken (that file alone)', async () => {
     const zip = await zipOf([['ride.gpx', stravaGpx()]]);
     expect(await refusalOf(readActivityZip(zip.subarray(0, zip.length - 30)))).toBe(notAZip);
     const broken = Buffer.from(zip);
     broken.fill(0xff, dataStarts(zip)[0]!, dataStarts(zip)[0]! + 8);
-    expect(await refusalOf(readActivityZip(broken))).toBe(notAZip);
+    expect(await refusalOf(readActivityZip(broken))).toBe('"ride.gpx" in that zip is damaged: it could not be unzipped.');
   });
 });

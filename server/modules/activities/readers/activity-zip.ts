@@ -4,11 +4,17 @@ import { AppError, fieldError } from '../../../lib/errors';
 import { ACTIVITY_FILE_MAX_BYTES } from './caps';
 import { readStravaCsv, type StravaActivityMeta } from './strava-csv';
 
-/** One activity file found in a zip, not yet read: the job runs readActivityFile on `bytes`. */
+/**
+ * One activity file found in a zip, not read yet: `read` inflates it (its caps counted as it inflates) when the job
+ * comes to it, so a zip of years of rides never sits in memory unzipped all at once.
+ */
+export type ZipActivityFile = { path: string; meta: StravaActivityMeta | null; read(): Promise<Buffer> };
+/** An activity file read from a zip (or the one file of a plain upload), ready for the readers. */
 export type ZipActivityEntry = { path: string; bytes: Buffer; meta: StravaActivityMeta | null };
 /** A file of the zip that is not imported, with the reason in words for the member. */
 export type ZipSkippedEntry = { path: string; reason: string };
-export type ActivityZip = { entries: ZipActivityEntry[]; skipped: ZipSkippedEntry[] };
+/** An opened zip: its activity files in the zip's order, what it skips, and `close` once done with it. */
+export type ActivityZip = { entries: ZipActivityFile[]; skipped: ZipSkippedEntry[]; close(): void };
 
 export type ZipCaps = {
   /** The zip as uploaded (issue 21: say 500 MB). */
@@ -36,6 +42,7 @@ const size = (bytes: number) => (bytes >= 1024 * MB ? `${bytes / 1024 / MB} GB` 
 const count = (n: number) => n.toLocaleString('en-US');
 
 const notAZip = () => fieldError('file', 'This is not a zip file we can read.');
+const damagedEntry = (path: string) => fieldError('file', `"${path}" in that zip is damaged: it could not be unzipped.`);
 const zipTooLarge = (caps: ZipCaps) => fieldError('file', `That zip is too large: a zip can be up to ${size(caps.maxZipBytes)}.`, 413);
 const tooManyActivities = (caps: ZipCaps) =>
   fieldError('file', `That zip holds too many activity files: a zip can hold up to ${count(caps.maxActivityFiles)}.`);
@@ -56,12 +63,14 @@ type Kind = { read: 'activity' | 'index' } | { skip: string } | { ignore: true }
 /**
  * The activity files of a zip (a Strava bulk export or any zip of GPX, TCX and FIT files, each possibly gzipped), each
  * with what Strava's `activities.csv` says of it (title, sport, description, gear) when the zip has that index at its
- * root or one folder down. Files are not parsed here: the job reads each entry, so one bad file refuses only itself.
+ * root or one folder down. The whole directory is walked and checked first (entry and file counts, encryption, the
+ * compression used) and the index read; the activity files are inflated one at a time as the job asks for them, so
+ * one bad file refuses only itself.
  *
  * Every cap is checked before or while inflating, never after: sizes are counted as the bytes come out of the
  * inflater and the stream is dropped one chunk past a cap, since a zip's headers may lie about sizes.
  */
-export async function readActivityZip(bytes: Buffer, caps: ZipCaps = activityZipCaps): Promise<ActivityZip> {
+export async function openActivityZip(bytes: Buffer, caps: ZipCaps = activityZipCaps): Promise<ActivityZip> {
   if (bytes.length > caps.maxZipBytes) throw zipTooLarge(caps);
   let zip: ZipFile;
   try {
@@ -71,17 +80,16 @@ export async function readActivityZip(bytes: Buffer, caps: ZipCaps = activityZip
     throw notAZip();
   }
   try {
-    return await readEntries(zip, caps);
+    return await walk(zip, caps);
   } catch (error) {
-    // yauzl's own errors (a bad directory, an entry whose data ends early or runs long, a broken deflate stream).
+    zip.close();
+    // yauzl's own errors (a bad directory, a broken index).
     if (error instanceof AppError) throw error;
     throw notAZip();
-  } finally {
-    zip.close();
   }
 }
 
-async function readEntries(zip: ZipFile, caps: ZipCaps): Promise<ActivityZip> {
+async function walk(zip: ZipFile, caps: ZipCaps): Promise<ActivityZip> {
   if (zip.entryCount > caps.maxEntries) throw tooManyEntries(caps);
   const activities: Entry[] = [];
   const indexes: Entry[] = [];
@@ -106,13 +114,22 @@ async function readEntries(zip: ZipFile, caps: ZipCaps): Promise<ActivityZip> {
     const text = (await inflate(zip, index, caps, budget)).toString('utf8');
     for (const [file, meta] of readStravaCsv(text)) metaByPath.set(posix.normalize(posix.join(folder, file)), meta);
   }
-
-  const entries: ZipActivityEntry[] = [];
-  for (const entry of activities) {
-    const bytes = await inflate(zip, entry, caps, budget);
-    entries.push({ path: entry.fileName, bytes, meta: metaByPath.get(posix.normalize(entry.fileName)) ?? null });
-  }
-  return { entries, skipped };
+  return {
+    entries: activities.map((entry) => ({
+      path: entry.fileName,
+      meta: metaByPath.get(posix.normalize(entry.fileName)) ?? null,
+      read: async () => {
+        try {
+          return await inflate(zip, entry, caps, budget);
+        } catch (error) {
+          if (error instanceof AppError) throw error;
+          throw damagedEntry(entry.fileName);
+        }
+      },
+    })),
+    skipped,
+    close: () => zip.close(),
+  };
 }
 
 function kindOf(path: string): Kind {

@@ -33,6 +33,8 @@ async function openEvent(event: Event, viewer: Parameters<typeof signedInMember>
       new URL(request.url).searchParams.get('id') === String(event.id) ? HttpResponse.json(ok(event)) : HttpResponse.json(fail(404, 'Not that one.'), { status: 404 }),
     ),
     http.get('/api/challenge/comment', () => HttpResponse.json(emptyPage)),
+    // An event with goals shows its progress (event-progress.test.tsx tests it).
+    http.get('/api/challenge/progress', () => HttpResponse.json(ok({ goals: { distance: null, elevation: null, calories: null }, list: [] }))),
   );
   const user = userEvent.setup();
   const view = await renderWithProviders(<EventDetailPage eventId={event.id} />, { path: `/events/${event.id}` });

@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useDeferredValue } from 'react';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useNow } from '../../../lib/use-now';
 import { CommentThread } from '../../comments/components/comment-thread';
 import { eventComments } from '../event-comments';
 import { eventDetailQuery } from '../api';
@@ -10,16 +11,18 @@ import { DetailPeople } from './detail-people';
 import { DetailRoute } from './detail-route';
 import { DetailSummary } from './detail-summary';
 import { EventMenu } from './event-menu';
+import { EventProgress, hasProgress } from './event-progress';
 import { Icon } from '../../../components/icons';
 
 /**
  * `/events/$eventId`: one event whole — what, when (in its own zone) and where, the route on the map with its
- * elevation profile, who runs it and who is going, Interested / Going, reactions and the comment thread. The
- * organiser and co-hosts edit it from the menu; the organiser alone cancels or deletes it.
+ * elevation profile, who runs it and who is going, their progress toward its goals, Interested / Going, reactions and
+ * the comment thread. The organiser and co-hosts edit it from the menu; the organiser alone cancels or deletes it.
  */
 export function EventDetailPage({ eventId }: { eventId: number }) {
   const { data: event } = useQuery(eventDetailQuery(eventId));
   const navigate = useNavigate();
+  const now = useNow();
   useDocumentTitle(event?.eventName);
   // What, when and Going come in the first frame; the route's map, the people and the comments follow at low
   // priority, in slices between frames (the whole page in one go held the thread ~100 ms at 4x CPU: check P7).
@@ -39,6 +42,7 @@ export function EventDetailPage({ eventId }: { eventId: number }) {
       <DetailSummary event={event} menu={<EventMenu event={event} onDeleted={() => navigate({ to: '/events' })} />} onLeave={() => navigate({ to: '/events' })} />
       {whole && <DetailRoute event={event} />}
       {whole && <DetailPeople event={event} />}
+      {whole && hasProgress(event, now) && <EventProgress event={event} />}
       {whole && !event.isDraft && (
         <section id="comments" className="scroll-mt-20 border-line bg-surface p-4 sm:rounded-2xl sm:border">
           <CommentThread adapter={eventComments} subjectId={event.id} moderatorIds={[event.createdBy.userId, ...event.coHosts.map((c) => c.userId)]} />

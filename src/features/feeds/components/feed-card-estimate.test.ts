@@ -19,6 +19,15 @@ describe('estimateFeedCardHeight', () => {
     expect(estimateFeedCardHeight(lines(40), 600)).toBe(estimateFeedCardHeight(lines(6), 600));
   });
 
+  it('adds a linked activity’s box: its 16:9 map across the inset box, and its title, sport and three figures', () => {
+    const text = aFeed();
+    const activity = { id: 9, title: 'Morning ride', sportId: 53, distance: 20_000, movingTime: 3600, elevationGain: 300, mapImage: '/media/a9.png' };
+    const linked = aFeed({ activity });
+    const noMap = aFeed({ activity: { ...activity, mapImage: null } });
+    expect(estimateFeedCardHeight(linked, 360) - estimateFeedCardHeight(text, 360)).toBe(Math.round(((360 - 32 - 2) * 9) / 16 + 118 + 12));
+    expect(estimateFeedCardHeight(noMap, 700) - estimateFeedCardHeight(text, 700)).toBe(118 + 12);
+  });
+
   it('is a text post’s measured height (208 px at 640 px in Chromium) within a few pixels', () => {
     const lap = aFeed({ title: 'Lap 12', description: 'Easy spin along the river. #laps' });
     expect(Math.abs(estimateFeedCardHeight(lap, 640) - 208)).toBeLessThanOrEqual(6);

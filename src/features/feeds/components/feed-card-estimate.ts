@@ -1,4 +1,5 @@
 import type { Feed } from '#contract/feeds';
+import { ACTIVITY_MAP_HEIGHT, ACTIVITY_MAP_WIDTH } from './linked-activity-card';
 import { photoGridRatio } from './photo-grid';
 
 /**
@@ -19,11 +20,14 @@ const TEXT_CHAR_PX = 8;
 const SIDE_PADDING_PX = 32;
 /** From this width up (`sm:`), photos are inset like the text. */
 const SM_PX = 640;
+/** The linked activity's box below its map: padding, title, sport, gap, the three figures with their terms, borders. */
+const ACTIVITY_TEXT_PX = 12 + 24 + 20 + 8 + 16 + 24 + 12 + 2;
+const ACTIVITY_BORDERS_PX = 2;
 
 const linesOf = (text: string, charsPerLine: number) =>
   text.split('\n').reduce((n, line) => n + Math.max(1, Math.ceil(line.length / charsPerLine)), 0);
 
-export function estimateFeedCardHeight(feed: Pick<Feed, 'title' | 'description' | 'images' | 'location' | 'tagUser'>, width: number) {
+export function estimateFeedCardHeight(feed: Pick<Feed, 'title' | 'description' | 'images' | 'activity' | 'location' | 'tagUser'>, width: number) {
   const textWidth = Math.max(1, width - SIDE_PADDING_PX);
   let height = CARD_CHROME_PX + ROW_GAP_PX;
   if (feed.title || feed.description) {
@@ -32,6 +36,10 @@ export function estimateFeedCardHeight(feed: Pick<Feed, 'title' | 'description' 
     height += SECTION_GAP_PX;
   }
   if (feed.images.length > 0) height += (width >= SM_PX ? textWidth : width) / photoGridRatio(feed.images) + SECTION_GAP_PX;
+  if (feed.activity) {
+    const map = feed.activity.mapImage ? ((textWidth - ACTIVITY_BORDERS_PX) * ACTIVITY_MAP_HEIGHT) / ACTIVITY_MAP_WIDTH : 0;
+    height += map + ACTIVITY_TEXT_PX + SECTION_GAP_PX;
+  }
   if (feed.location || feed.tagUser.length > 0) height += 20 + SECTION_GAP_PX;
   return Math.round(height);
 }

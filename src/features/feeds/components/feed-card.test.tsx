@@ -97,6 +97,27 @@ describe('FeedCard', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Theirs' })).toBeInTheDocument();
   });
 
+  it('shows the linked activity: its map, title, sport and three numbers in the member’s units, linking to it', async () => {
+    const activity = { id: 314, title: 'Dawn loop', sportId: 53, distance: 32_186.88, movingTime: 5_430, elevationGain: 609.6, mapImage: '/media/activities/314.png' };
+    await renderList(aFeed({ id: 2, activityId: 314, activity }), aFeed({ id: 1, activityId: 315, activity: { ...activity, id: 315, title: 'Gym', sportId: 59, mapImage: null, elevationGain: null } }));
+    const [linked, noMap] = screen.getAllByRole('article');
+    expect(within(linked!).getByRole('link', { name: 'Dawn loop' })).toHaveAttribute('href', '/activities/314');
+    expect(within(linked!).getByText('MTB')).toBeInTheDocument();
+    const map = linked!.querySelector('img[src="/media/activities/314.png"]')!;
+    // The picture's shape is known before it arrives, and it waits until the card nears the screen.
+    expect(map).toHaveAttribute('width', '640');
+    expect(map).toHaveAttribute('height', '360');
+    expect(map).toHaveAttribute('loading', 'lazy');
+    const figures = within(linked!).getAllByRole('definition').map((d) => d.textContent);
+    expect(figures).toEqual(['20.0 mi', '1h 30m', '2,000 ft']);
+    expect(within(linked!).getAllByRole('term').map((t) => t.textContent)).toEqual(['Distance', 'Moving time', 'Climb']);
+
+    expect(within(noMap!).getByRole('link', { name: 'Gym' })).toHaveAttribute('href', '/activities/315');
+    expect(within(noMap!).getByText('Other')).toBeInTheDocument();
+    expect(noMap!.querySelector('img')).toBeNull();
+    expect(within(noMap!).getAllByRole('definition').map((d) => d.textContent)).toEqual(['20.0 mi', '1h 30m', '—']);
+  });
+
   it('opens the photos full screen and steps through them with the keyboard', async () => {
     const images = [1, 2, 3, 4, 5].map((n) => ({ key: `k${n}`, url: `/media/p${n}.jpg`, thumbnail: `/media/t${n}.jpg`, dimens: '1600:1200' }));
     const { user } = await renderList(aFeed({ images }));

@@ -10,6 +10,7 @@ import { useNow } from '../../../lib/use-now';
 import { formatCount } from '../../../lib/format-count';
 import { feedReactions } from '../feed-reactions';
 import { displayName } from '../../../lib/display-name';
+import { LinkedActivityCard } from './linked-activity-card';
 import { PhotoGrid } from './photo-grid';
 import { PostMenu } from './post-menu';
 import { ReactionBar } from '../../reactions/components/reaction-bar';
@@ -32,7 +33,8 @@ type Props = {
 
 /**
  * One post: author (to their profile), time (to the post's page), draft mark, title, text with live hashtag and
- * mention links, photos, place, reactions and the comment count. The author's menu edits or deletes it.
+ * mention links, photos, the linked activity, place, reactions and the comment count. The author's menu edits or
+ * deletes it.
  */
 export function FeedCard({ feed, variant = 'list', onDeleted, position }: Props) {
   const { user } = useSession();
@@ -101,6 +103,8 @@ export function FeedCard({ feed, variant = 'list', onDeleted, position }: Props)
           <PhotoGrid images={feed.images} title={feed.title || `${author}’s post`} />
         </div>
       )}
+
+      {feed.activity && <LinkedActivityCard activity={feed.activity} />}
 
       {(feed.location || tagged.length > 0) && (
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 text-sm text-muted">

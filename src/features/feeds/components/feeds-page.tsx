@@ -4,6 +4,7 @@ import { Avatar } from '../../../components/avatar';
 import { buttonClass } from '../../../components/ui/button';
 import { useSession } from '../../auth/session-context';
 import { useFeedFormActions } from '../form/feed-form-context';
+import { useShareActivity } from '../form/use-share-activity';
 import { filtersOf, isRangeValid } from '../feed-search';
 import type { FeedSearch } from '../feed-search-params';
 import { FeedFilters } from './feed-filters';
@@ -14,10 +15,11 @@ const LIST_LABELS = { all: 'Posts from everyone', following: 'Posts from people 
 
 /**
  * `/feeds`: the composer, the filters (whose posts, search, dates) and the feed itself, newest first, loading more as
- * the member scrolls.
+ * the member scrolls. With `shareActivityId` the composer opens with that activity linked.
  */
-export function FeedsPage({ search }: { search: FeedSearch }) {
+export function FeedsPage({ search, shareActivityId }: { search: FeedSearch; shareActivityId?: number | undefined }) {
   const filter = search.filter ?? 'all';
+  useShareActivity(shareActivityId);
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-4 pb-8">
       <header className="flex flex-col gap-1 px-4 sm:px-0">

@@ -66,6 +66,7 @@ describe('/feeds/edit', () => {
         latitude: 45.7,
         longitude: -121.7,
         images: ['img_b', 'img_a'],
+        activityId: null,
       },
     });
     expect(await screen.findByText('Feed updated successfully')).toBeInTheDocument();

@@ -94,7 +94,7 @@ describe('Creating a post in the composer', () => {
     await waitFor(() => expect(saves).toHaveLength(1));
     expect(saves[0]).toEqual({
       method: 'POST',
-      body: { title: 'Sunrise loop', description: '', isDraft: false, location: null, latitude: null, longitude: null, images: ['key_second', 'key_first'] },
+      body: { title: 'Sunrise loop', description: '', isDraft: false, location: null, latitude: null, longitude: null, images: ['key_second', 'key_first'], activityId: null },
     });
     expect(await screen.findByText('Feed Created Successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New post' })).not.toBeInTheDocument());
@@ -143,7 +143,7 @@ describe('Creating a post in the composer', () => {
     const saves = answerFeedSaves();
     const { user } = await openComposer();
     await user.click(screen.getByRole('button', { name: 'Publish' }));
-    expect(await screen.findByText('Write something or add a photo first.')).toBeInTheDocument();
+    expect(await screen.findByText('Write something, add a photo or link an activity first.')).toBeInTheDocument();
     expect(saves).toHaveLength(0);
   });
 

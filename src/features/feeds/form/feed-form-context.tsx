@@ -9,11 +9,15 @@ export type FeedFormState = {
   isLoading: boolean;
   /** The last save of this opening succeeded (cleared by the next `open`). */
   isSuccessful: boolean;
+  /** The activity a new post starts linked to (`openWithActivity`), else null. */
+  activityId: number | null;
 };
 
 export type FeedFormActions = {
   /** No argument: a new post. With a feed: edit it (create versus edit is the presence of an id, spec §4). */
   open(feed?: Feed): void;
+  /** A new post linked to that activity: an activity's "Share as a post". */
+  openWithActivity(activityId: number): void;
   close(): void;
   /** Called by the form around its save, so anything reading the context can show progress and success. */
   setLoading(isLoading: boolean): void;
@@ -23,14 +27,15 @@ export type FeedFormActions = {
 const StateContext = createContext<FeedFormState | null>(null);
 const ActionsContext = createContext<FeedFormActions | null>(null);
 
-const closed: FeedFormState = { isOpen: false, data: null, isLoading: false, isSuccessful: false };
+const closed: FeedFormState = { isOpen: false, data: null, isLoading: false, isSuccessful: false, activityId: null };
 
 /** The feed form's open/closed state, split into state and actions so composer buttons never re-render on a change. */
 export function FeedFormProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<FeedFormState>(closed);
   const actions = useMemo<FeedFormActions>(
     () => ({
-      open: (feed) => setState({ isOpen: true, data: feed ?? null, isLoading: false, isSuccessful: false }),
+      open: (feed) => setState({ isOpen: true, data: feed ?? null, isLoading: false, isSuccessful: false, activityId: null }),
+      openWithActivity: (activityId) => setState({ isOpen: true, data: null, isLoading: false, isSuccessful: false, activityId }),
       close: () => setState((s) => ({ ...s, isOpen: false, isLoading: false })),
       setLoading: (isLoading) => setState((s) => ({ ...s, isLoading })),
       markSuccessful: () => setState((s) => ({ ...s, isLoading: false, isSuccessful: true })),

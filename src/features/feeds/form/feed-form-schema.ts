@@ -3,8 +3,8 @@ import { FEED_DESCRIPTION_MAX, FEED_IMAGES_MAX, FEED_LOCATION_MAX, FEED_TITLE_MA
 
 /**
  * The feed form's fields: `feedInput` without what the buttons decide (`id` from the post being edited, `isDraft` from
- * the button pressed), with the same limits worded for a person. The location is a plain string here (empty = none).
- * The activity link (`activityId`) is left out until activities exist: there is nothing yet to pick from.
+ * the button pressed), with the same limits worded for a person. The location is a plain string here (empty = none);
+ * `activityId` is the linked activity (spec §3 Feed.activityId), null for none.
  */
 export const feedForm = z
   .object({
@@ -16,10 +16,11 @@ export const feedForm = z
     latitude: feedInput.shape.latitude,
     longitude: feedInput.shape.longitude,
     images: z.array(z.string()).check(z.maxLength(FEED_IMAGES_MAX, `A post holds up to ${FEED_IMAGES_MAX} photos.`)),
+    activityId: z.nullable(z.int()),
   })
   .check(
-    z.refine((v) => v.title !== '' || v.description !== '' || v.images.length > 0, {
-      message: 'Write something or add a photo first.',
+    z.refine((v) => v.title !== '' || v.description !== '' || v.images.length > 0 || v.activityId !== null, {
+      message: 'Write something, add a photo or link an activity first.',
       path: ['description'],
     }),
   );
@@ -27,9 +28,18 @@ export type FeedFormInput = z.input<typeof feedForm>;
 export type FeedFormValues = z.output<typeof feedForm>;
 
 /** The fields a server 400 may name that have an input of their own here. */
-export const FEED_FORM_FIELDS = ['title', 'description', 'location', 'latitude', 'longitude', 'images'] as const;
+export const FEED_FORM_FIELDS = ['title', 'description', 'location', 'latitude', 'longitude', 'images', 'activityId'] as const;
 
-export const emptyFeedForm = (): FeedFormInput => ({ title: '', description: '', location: '', latitude: null, longitude: null, images: [] });
+/** A new post; `activityId` links an activity from the start (an activity's "Share as a post"). */
+export const emptyFeedForm = (activityId: number | null = null): FeedFormInput => ({
+  title: '',
+  description: '',
+  location: '',
+  latitude: null,
+  longitude: null,
+  images: [],
+  activityId,
+});
 
 /** An existing post as the form starts it. */
 export function toFeedFormValues(feed: Feed): FeedFormInput {
@@ -40,6 +50,7 @@ export function toFeedFormValues(feed: Feed): FeedFormInput {
     latitude: feed.latitude,
     longitude: feed.longitude,
     images: feed.images.map((image) => image.key),
+    activityId: feed.activityId,
   };
 }
 
@@ -54,5 +65,6 @@ export function toFeedInput(values: FeedFormValues, { id, isDraft }: { id: numbe
     latitude: values.latitude ?? null,
     longitude: values.longitude ?? null,
     images: values.images,
+    activityId: values.activityId,
   };
 }

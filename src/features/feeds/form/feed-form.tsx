@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { Suspense, use, useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { FEED_DESCRIPTION_MAX, FEED_TITLE_MAX, type Feed } from '#contract/feeds';
 import { Button } from '../../../components/ui/button';
@@ -7,6 +7,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { messages } from '../../../lib/messages';
 import { toast } from '../../../lib/toast';
+import { ActivityPickerSlot } from './activity-picker-slot';
 import { useFeedFormActions } from './feed-form-context';
 import { emptyFeedForm, FEED_FORM_FIELDS, feedForm, toFeedFormValues, toFeedInput, type FeedFormInput, type FeedFormValues } from './feed-form-schema';
 import { LocationField } from './location-field';
@@ -19,6 +20,8 @@ import { feedWords } from '../feed-words';
 type Props = {
   /** The post being edited; null writes a new one (spec §4: create versus edit is the presence of an id). */
   feed: Feed | null;
+  /** A new post linked to this activity from the start (an activity's "Share as a post"). */
+  activityId?: number | null;
   onSaved(saved: Feed): void;
   onCancel(): void;
   /** Told whether anything would be lost by leaving, so its host (composer or page) can ask before it goes. */
@@ -26,14 +29,15 @@ type Props = {
 };
 
 /**
- * The feed form: title, description with hashtag and mention suggestions, up to ten photos, a place, then save as a
- * draft or publish. The activity link (`activityId`) is left out until activities exist to link to.
+ * The feed form: title, description with hashtag and mention suggestions, up to ten photos, a linked activity (when
+ * the frame gives the activities' picker), a place, then save as a draft or publish.
  */
-export function FeedForm({ feed, onSaved, onCancel, onDirtyChange }: Props) {
+export function FeedForm({ feed, activityId = null, onSaved, onCancel, onDirtyChange }: Props) {
   const form = useForm<FeedFormInput, unknown, FeedFormValues>({
     resolver: zodResolver(feedForm),
-    defaultValues: feed ? toFeedFormValues(feed) : emptyFeedForm(),
+    defaultValues: feed ? toFeedFormValues(feed) : emptyFeedForm(activityId),
   });
+  const ActivityPicker = use(ActivityPickerSlot);
   const { errors, isDirty } = form.formState;
   const photos = usePhotoUploads(feed?.images ?? [], (keys) => form.setValue('images', keys, { shouldDirty: true, shouldValidate: form.formState.isSubmitted }));
   const save = useSaveFeed();
@@ -85,6 +89,18 @@ export function FeedForm({ feed, onSaved, onCancel, onDirtyChange }: Props) {
         )}
       />
       <PhotoUploads photos={photos} error={errors.images?.message} />
+      {ActivityPicker && (
+        <Controller
+          control={form.control}
+          name="activityId"
+          render={({ field }) => (
+            // The picker's code may still be on its way (it loads with the first form that shows it).
+            <Suspense fallback={null}>
+              <ActivityPicker value={field.value} onChange={field.onChange} error={errors.activityId?.message} />
+            </Suspense>
+          )}
+        />
+      )}
       <LocationField form={form} />
 
       <div className="flex flex-col gap-3 border-t border-line pt-4">

@@ -33,6 +33,7 @@ export function answerFeedSaves(message = 'Feed saved.') {
           location: body.location ?? null,
           latitude: body.latitude ?? null,
           longitude: body.longitude ?? null,
+          activityId: body.activityId ?? null,
           images: (body.images ?? []).map((key) => ({ key, url: `/media/${key}.webp`, thumbnail: `/media/${key}-t.webp`, dimens: '1600:1200' })),
         }),
         message,

@@ -5,6 +5,7 @@ import { LoadError } from '../../../components/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { displayName } from '../../../lib/display-name';
 import { useNow } from '../../../lib/use-now';
+import { ReportTargetLink } from '../../reports/components/report-target-link';
 import { caseQuery } from '../api';
 import { aboutWhom, ACTION_LABELS, KIND_LABELS, shortDate, suspensionEnd } from '../labels';
 import { ActionForm } from './action-form';
@@ -59,7 +60,12 @@ function CaseBody({ data, onDone }: { data: ModerationCase; onDone(): void }) {
         )}
         <Photos urls={data.images} what="Photo" />
         {data.createdAt && <p className="text-xs text-muted">Posted {shortDate(data.createdAt)}</p>}
-        {data.target.removed && <p className="text-sm font-semibold text-danger">Removed by a moderator.</p>}
+        {data.target.removed ? (
+          <p className="text-sm font-semibold text-danger">Removed by a moderator.</p>
+        ) : (
+          // An activity's map, charts and track, a post's thread: what the excerpt leaves out is on its own page.
+          <ReportTargetLink targetKind={data.targetKind} target={data.target} className="w-fit text-sm font-semibold text-brand hover:underline" />
+        )}
       </Block>
 
       {data.recentPosts.length > 0 && (

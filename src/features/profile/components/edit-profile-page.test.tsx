@@ -317,6 +317,12 @@ describe('EditProfilePage: settings', () => {
     await waitFor(() => expect(storedUser().units).toBe('metric'));
     expect(screen.getByLabelText('Bio')).toHaveValue('Half-written');
   });
+
+  it('leads to the privacy zones of activities, which have a page of their own', async () => {
+    await renderPage();
+    const settings = screen.getByRole('region', { name: 'Settings' });
+    expect(within(settings).getByRole('link', { name: 'Manage privacy zones' })).toHaveAttribute('href', '/profile/privacy-zones');
+  });
 });
 
 describe('EditProfilePage: data and account', () => {

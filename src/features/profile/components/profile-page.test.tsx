@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { fail } from '../../../test/fixtures';
+import { activityFixture, activityPage, serveActivities } from '../../activities/test-helpers';
 import { renderOwnProfilePage } from '../test-helpers';
 
 const renderPage = renderOwnProfilePage;
@@ -61,7 +62,7 @@ describe('ProfilePage', () => {
     expect(screen.queryByRole('button', { name: 'Add phone number' })).not.toBeInTheDocument();
   });
 
-  it('has keyboard-usable tabs: Posts lists your posts, the others say honestly that they are not built yet', async () => {
+  it('has keyboard-usable tabs: Posts lists your posts, Activities your latest activities, the others say honestly that they are not built yet', async () => {
     const { user } = await renderPage();
     const tabs = within(screen.getByRole('tablist', { name: 'Your content' })).getAllByRole('tab');
     // Each tab carries its count once the summary is in.
@@ -77,7 +78,8 @@ describe('ProfilePage', () => {
 
     await user.keyboard('{End}');
     expect(tabs[3]).toHaveFocus();
-    expect(screen.getByRole('tabpanel')).toHaveTextContent('Activities are not built yet.');
+    expect(await within(screen.getByRole('tabpanel')).findByText('No activities yet')).toBeInTheDocument();
+    expect(within(screen.getByRole('tabpanel')).getByRole('link', { name: 'Log your first activity' })).toHaveAttribute('href', '/activities');
     await user.keyboard('{ArrowRight}');
     expect(tabs[0]).toHaveFocus();
     await user.keyboard('{ArrowLeft}');
@@ -87,5 +89,15 @@ describe('ProfilePage', () => {
     // Only the selected tab is in the Tab order.
     expect(tabs.filter((t) => t.tabIndex === 0)).toEqual([tabs[0]]);
     await waitFor(() => expect(screen.getAllByRole('tabpanel')).toHaveLength(1));
+  });
+
+  it('lists your latest activities in the Activities tab, with the way to all of them', async () => {
+    const { user } = await renderPage({ units: 'metric' });
+    serveActivities(() => activityPage([activityFixture({ id: 901, title: 'Morning ride', distance: 32_186.88, movingTime: 5400 })]));
+    await user.click(screen.getByRole('tab', { name: /Activities/ }));
+    const panel = screen.getByRole('tabpanel');
+    expect(await within(panel).findByRole('link', { name: 'Morning ride' })).toHaveAttribute('href', '/activities/901');
+    expect(within(panel).getByRole('list', { name: 'Your latest activities' })).toHaveTextContent('MTB · Sun 17 May 2026 · 6:30 AM · 32.2 km · 1h 30m');
+    expect(within(panel).getByRole('link', { name: 'See all your activities' })).toHaveAttribute('href', '/activities');
   });
 });

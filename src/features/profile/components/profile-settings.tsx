@@ -1,5 +1,7 @@
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { UNITS, type OwnProfile } from '#contract/user';
+import { buttonClass } from '../../../components/ui/button';
 import { Switch } from '../../../components/ui/switch';
 import { messages } from '../../../lib/messages';
 import { toast } from '../../../lib/toast';
@@ -9,8 +11,9 @@ import { useProfileSetting } from '../api';
 const UNIT_NAMES: Record<Units, string> = { imperial: 'Imperial', metric: 'Metric' };
 
 /**
- * Privacy and units, each saved the moment it changes (`POST /api/profileSetting`). While a change is on its way the
- * control shows it; a refused change falls back to what the server has (the failure toast is raised centrally).
+ * Privacy and units, each saved the moment it changes (`POST /api/profileSetting`), and the way to the privacy zones
+ * of activities, which have a page of their own. While a change is on its way the control shows it; a refused change
+ * falls back to what the server has (the failure toast is raised centrally).
  */
 export function ProfileSettings({ profile }: { profile: OwnProfile }) {
   const privacy = useProfileSetting();
@@ -97,6 +100,16 @@ export function ProfileSettings({ profile }: { profile: OwnProfile }) {
           ))}
         </div>
       </fieldset>
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
+        <div>
+          <p className="font-medium">Privacy zones</p>
+          <p className="text-sm text-muted">Keep your home, work or any place off the maps of your activities.</p>
+        </div>
+        <Link to="/profile/privacy-zones" className={buttonClass('secondary', 'shrink-0 self-start')}>
+          Manage privacy zones
+        </Link>
+      </div>
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { tabKeyTarget } from '../../../lib/tab-keys';
 
 /** The child routes another member's content tabs open (`/profile/$username/...`). */
-export type MemberTabRoute = '/profile/$username/feeds' | '/profile/$username/gears' | '/profile/$username/shorts';
+export type MemberTabRoute = '/profile/$username/feeds' | '/profile/$username/activities' | '/profile/$username/gears' | '/profile/$username/shorts';
 
 /**
  * One tab of a profile's content. With `to` it opens that child route of the member's profile (another member's

@@ -37,7 +37,7 @@ describe('ReportedPostsPage', () => {
     signedInMember();
     serveMyReports('post', () => [open, actedOn, dismissed]);
     await renderWithProviders(<ReportedPostsPage />, { path: '/manage-feeds/reported' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Reported posts and events' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Reported posts, events and activities' })).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Posts you reported' });
     const [first, second, third] = within(list).getAllByRole('listitem', { name: /^Report about/ });
 
@@ -76,6 +76,43 @@ describe('ReportedPostsPage', () => {
     const list = await screen.findByRole('list', { name: 'Events you reported' });
     expect(within(list).getByText('Night ride up the closed pass')).toBeInTheDocument();
     expect(within(list).getByRole('link', { name: 'Open the event' })).toHaveAttribute('href', '/events/501');
+  });
+
+  it('lists the activities reported under the Activities segment, each linked to its activity, and withdraws one', async () => {
+    signedInMember();
+    serveMyReports('post', () => []);
+    let activities = [
+      aReport({ reportId: 601, targetKind: 'activity', targetId: 314, target: { ...open.target, excerpt: 'Flat out down the closed descent, 72 km/h', link: { kind: 'activity', id: 314 } } }),
+      aReport({ reportId: 602, targetKind: 'activity', targetId: 315, status: 'dismissed', target: { member: null, excerpt: null, link: null, removed: false } }),
+    ];
+    serveMyReports('activity', () => activities);
+    const withdrawn: (string | null)[] = [];
+    server.use(
+      http.delete('/api/report-activity', ({ request }) => {
+        withdrawn.push(new URL(request.url).searchParams.get('reportId'));
+        activities = activities.slice(1);
+        return HttpResponse.json(ok({}, 'Report withdrawn.'));
+      }),
+    );
+    const user = userEvent.setup();
+    await renderWithProviders(<ReportedPostsPage />, { path: '/manage-feeds/reported' });
+    expect(await screen.findByText("You haven't reported any posts.")).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Activities' }));
+    const list = await screen.findByRole('list', { name: 'Activities you reported' });
+    const [first, second] = within(list).getAllByRole('listitem', { name: /^Report about/ });
+    expect(first).toHaveAccessibleName("Report about @jonasrides's activity");
+    expect(first).toHaveTextContent('Flat out down the closed descent, 72 km/h');
+    expect(within(first!).getByRole('link', { name: 'Open the activity' })).toHaveAttribute('href', '/activities/314');
+    expect(second).toHaveAccessibleName('Report about an activity');
+    expect(within(second!).getByText('No longer available')).toBeInTheDocument();
+
+    await user.click(within(first!).getByRole('button', { name: "Withdraw the report about @jonasrides's activity" }));
+    expect(screen.getByRole('alertdialog')).toHaveTextContent("Moderators won't review your report about @jonasrides's activity.");
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('Report withdrawn.')).toBeInTheDocument();
+    expect(withdrawn).toEqual(['601']);
+    expect(within(list).getAllByRole('listitem', { name: /^Report about/ })).toHaveLength(1);
   });
 
   it('withdraws after confirming: the row goes at once and comes back with the server reason when it refuses', async () => {
@@ -140,7 +177,7 @@ describe('ReportedMembersPage and ReportedCommentsPage', () => {
     await renderWithProviders(<ReportedMembersPage />, { path: '/manage-users/reported' });
     expect(await screen.findByText("You haven't reported anyone.")).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Your reports' });
-    expect(within(nav).getByRole('link', { name: 'Posts and events' })).toHaveAttribute('href', '/manage-feeds/reported');
+    expect(within(nav).getByRole('link', { name: 'Posts, events and activities' })).toHaveAttribute('href', '/manage-feeds/reported');
     expect(within(nav).getByRole('link', { name: 'Comments' })).toHaveAttribute('href', '/manage-feeds/reported-comments');
   });
 
@@ -151,5 +188,15 @@ describe('ReportedMembersPage and ReportedCommentsPage', () => {
     const list = await screen.findByRole('list', { name: 'Comments you reported' });
     expect(within(list).getByText('You ride like a tourist.')).toBeInTheDocument();
     expect(within(list).getByRole('link', { name: 'Open the post it is on' })).toHaveAttribute('href', '/feeds/55');
+  });
+
+  it('links a reported comment on an activity to the activity it is on', async () => {
+    signedInMember();
+    serveMyReports('comment', () => [
+      aReport({ reportId: 502, targetKind: 'comment', targetId: 10, target: { ...open.target, excerpt: 'Nice e-bike, cheater.', link: { kind: 'activity', id: 314 } } }),
+    ]);
+    await renderWithProviders(<ReportedCommentsPage />, { path: '/manage-feeds/reported-comments' });
+    const list = await screen.findByRole('list', { name: 'Comments you reported' });
+    expect(within(list).getByRole('link', { name: 'Open the activity it is on' })).toHaveAttribute('href', '/activities/314');
   });
 });

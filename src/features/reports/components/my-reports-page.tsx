@@ -27,6 +27,12 @@ const KIND_WORDS: Record<ReportTarget, KindWords> = {
     empty: "You haven't reported any events.",
     hint: 'To report an event, open it and choose Report in its ⋯ menu.',
   },
+  activity: {
+    tab: 'Activities',
+    list: 'Activities you reported',
+    empty: "You haven't reported any activities.",
+    hint: 'To report an activity, open it and choose Report in its ⋯ menu.',
+  },
   comment: { tab: 'Comments', list: 'Comments you reported', empty: "You haven't reported any comments.", hint: 'To report a comment, choose Report under it.' },
 };
 
@@ -35,19 +41,23 @@ type PageSpec = { title: string; intro: string; kinds: readonly [ReportTarget, .
 const INTRO_END = 'You can withdraw a report until a moderator has reviewed it.';
 const PAGES = {
   members: { title: 'Reported members', intro: `Members you reported, and where each report stands. ${INTRO_END}`, kinds: ['member'] },
-  posts: { title: 'Reported posts and events', intro: `Posts and events you reported, and where each report stands. ${INTRO_END}`, kinds: ['post', 'event'] },
+  posts: {
+    title: 'Reported posts, events and activities',
+    intro: `Posts, events and activities you reported, and where each report stands. ${INTRO_END}`,
+    kinds: ['post', 'event', 'activity'],
+  },
   comments: { title: 'Reported comments', intro: `Comments you reported, and where each report stands. ${INTRO_END}`, kinds: ['comment'] },
 } satisfies Record<string, PageSpec>;
 
 /** The three lists of the viewer's reports, linked to each other (the account menu links the first). */
 const REPORT_PAGES = [
   { to: '/manage-users/reported', label: 'Members' },
-  { to: '/manage-feeds/reported', label: 'Posts and events' },
+  { to: '/manage-feeds/reported', label: 'Posts, events and activities' },
   { to: '/manage-feeds/reported-comments', label: 'Comments' },
 ] as const;
 
 /**
- * `/manage-users/reported`, `/manage-feeds/reported` (posts and events, one segment each) and
+ * `/manage-users/reported`, `/manage-feeds/reported` (posts, events and activities, one segment each) and
  * `/manage-feeds/reported-comments`: the viewer's own reports, newest first, each with what it is about, the rule,
  * what they wrote, where it stands, and Withdraw while it waits for review.
  */

@@ -107,6 +107,20 @@ describe('ReportDialog', () => {
     expect(screen.queryByRole('button', { name: 'Block too' })).not.toBeInTheDocument();
   });
 
+  it('reports an activity by activityId as "Report this activity", and says it leaves the lists', async () => {
+    const bodies = serveReportSends('/api/report-activity', () => HttpResponse.json(ok({}, 'Report sent successfully.')));
+    const reported: ReportSubject[] = [];
+    const activity: ReportSubject = { kind: 'activity', id: 314, name: 'this activity', userId: 21, handleName: 'jonasrides' };
+    const { user, dialog, unmount } = await openDialog(activity, { onReported: (_queryClient, subject) => reported.push(subject) });
+
+    await user.click(within(dialog).getByRole('radio', { name: 'Dangerous trail behaviour' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByText("Thanks — we'll review it. You won't see this activity any more.")).toBeInTheDocument();
+    expect(bodies).toEqual([{ activityId: 314, reasonId: 6 }]);
+    unmount();
+    expect(reported).toEqual([activity]);
+  });
+
   it('reports a member by userId with the screenshots uploaded for the report, and shows the server sentence', async () => {
     const purposes: unknown[] = [];
     server.use(

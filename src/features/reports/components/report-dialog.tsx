@@ -18,10 +18,10 @@ import { useReportFollowUps, type ReportSubject } from '../report-follow-ups';
 import { useScreenshotUploads } from '../use-screenshot-uploads';
 import { ScreenshotField } from './screenshot-field';
 
-const HIDDEN_AFTER: Partial<Record<ReportSubject['kind'], string>> = { post: 'post', comment: 'comment', event: 'event' };
+const HIDDEN_AFTER: Partial<Record<ReportSubject['kind'], string>> = { post: 'post', comment: 'comment', event: 'event', activity: 'activity' };
 
 /**
- * Reporting a member, a post, an event or a comment: a rule from the community rules, an optional comment and
+ * Reporting a member, a post, an event, an activity or a comment: a rule from the community rules, an optional comment and
  * screenshots, then a thank-you step that offers to block the member too. What was typed stays through a failed send;
  * closing with something typed asks first. The reported thing leaves the viewer's lists once the dialog closes (not at
  * once: the dialog usually lives inside the card that would go with it).

@@ -6,6 +6,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { displayName } from '../../../lib/display-name';
 import { dateTimeFormat } from '../../../lib/intl-format';
 import { fullDateTime } from '../../../lib/relative-time';
+import { ReportTargetLink } from './report-target-link';
 
 const STATUS: Record<ReportStatus, { label: string; className: string }> = {
   open: { label: 'Open', className: 'border-line bg-surface-2 text-fg' },
@@ -13,41 +14,16 @@ const STATUS: Record<ReportStatus, { label: string; className: string }> = {
   dismissed: { label: 'Dismissed', className: 'border-line text-muted' },
 };
 
-const KIND_NOUN: Record<MyReport['targetKind'], string> = { member: 'member', post: 'post', event: 'event', comment: 'comment' };
+const KIND_NOUN: Record<MyReport['targetKind'], string> = { member: 'member', post: 'post', event: 'event', comment: 'comment', activity: 'activity' };
 
-/** How a report's subject is named in a sentence: the member, or "@maya's post". */
+/** How a report's subject is named in a sentence: the member, "@maya's post", or "an activity" when its member is gone. */
 export function reportAbout({ targetKind, target }: MyReport) {
   if (targetKind === 'member') return target.member ? `@${target.member.handleName}` : 'a member';
-  return target.member ? `@${target.member.handleName}'s ${KIND_NOUN[targetKind]}` : `a ${KIND_NOUN[targetKind]}`;
+  const noun = KIND_NOUN[targetKind];
+  return target.member ? `@${target.member.handleName}'s ${noun}` : `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
 }
 
 const shortDate = (iso: string) => dateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso));
-
-/** Where the report's subject lives: the member's profile, the post, or the event (a comment's post or event). */
-function TargetLink({ report }: { report: MyReport }) {
-  const { link, member } = report.target;
-  const linkClass = 'w-fit text-sm font-semibold text-brand hover:underline';
-  if (!link) return null;
-  if (link.kind === 'post') {
-    return (
-      <Link to="/feeds/$feedId" params={{ feedId: String(link.id) }} className={linkClass}>
-        {report.targetKind === 'comment' ? 'Open the post it is on' : 'Open the post'}
-      </Link>
-    );
-  }
-  if (link.kind === 'event') {
-    return (
-      <Link to="/events/$eventId" params={{ eventId: String(link.id) }} className={linkClass}>
-        {report.targetKind === 'comment' ? 'Open the event it is on' : 'Open the event'}
-      </Link>
-    );
-  }
-  return member ? (
-    <Link to="/profile/$username" params={{ username: member.handleName }} className={linkClass}>
-      Open the profile
-    </Link>
-  ) : null;
-}
 
 /** One of the viewer's reports: what it is about, why, what they added, when, where it stands, and Withdraw while open. */
 export function ReportRow({ report, onWithdraw }: { report: MyReport; onWithdraw(): void }) {
@@ -77,7 +53,7 @@ export function ReportRow({ report, onWithdraw }: { report: MyReport; onWithdraw
           {target.excerpt && <p className="line-clamp-3 text-sm break-words whitespace-pre-line">{target.excerpt}</p>}
           {target.removed && <p className="text-sm font-medium text-danger">Removed by a moderator</p>}
           {gone && <p className="text-sm text-muted">No longer available</p>}
-          {!target.removed && <TargetLink report={report} />}
+          {!target.removed && <ReportTargetLink targetKind={report.targetKind} target={target} className="w-fit text-sm font-semibold text-brand hover:underline" />}
         </div>
         <span className={clsx('shrink-0 rounded-full border px-2.5 py-0.5 text-xs font-semibold', status.className)}>{status.label}</span>
       </div>

@@ -49,9 +49,10 @@ describe('MemberProfilePage', () => {
     expect(screen.getByRole('link', { name: '12 following' })).toHaveAttribute('href', '/profile/jonasrides/following');
     expect(screen.getByRole('button', { name: 'Follow @jonasrides' })).toBeInTheDocument();
     const tabs = screen.getAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['Posts', 'Gear', 'Shorts']);
+    expect(tabs.map((t) => t.textContent)).toEqual(['Posts', 'Activities', 'Gear', 'Shorts']);
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
-    expect(tabs[1]).toHaveAttribute('href', '/profile/jonasrides/gears');
+    expect(tabs[1]).toHaveAttribute('href', '/profile/jonasrides/activities');
+    expect(tabs[2]).toHaveAttribute('href', '/profile/jonasrides/gears');
     expect(screen.getByRole('tabpanel')).toHaveTextContent('Posts are not built yet.');
     expect(screen.queryByText('This account is private')).not.toBeInTheDocument();
   });
@@ -173,7 +174,7 @@ describe('MemberProfilePage', () => {
       expect(screen.getByRole('button', { name: 'Following @jonasrides' })).toBeInTheDocument();
       expect(screen.getByText('Follows you')).toBeInTheDocument();
       expect(screen.getByText('41').parentElement).toHaveTextContent('41 followers');
-      expect(screen.getAllByRole('tab')).toHaveLength(3);
+      expect(screen.getAllByRole('tab')).toHaveLength(4);
     });
 
     it('blocks after confirming, shows the server message, and asks for the profile again', async () => {
@@ -228,7 +229,7 @@ describe('MemberProfilePage', () => {
       expect(bodies).toEqual([{ userId: 21 }]);
       expect(await screen.findByRole('button', { name: 'Follow @jonasrides' })).toBeInTheDocument();
       expect(await screen.findByText('41')).toBeInTheDocument();
-      expect(screen.getAllByRole('tab')).toHaveLength(3);
+      expect(screen.getAllByRole('tab')).toHaveLength(4);
     });
 
     it('mutes and unmutes: the Muted mark follows, with the server message each time', async () => {
@@ -251,7 +252,7 @@ describe('MemberProfilePage', () => {
       expect(await screen.findByText('Jonas Berg is muted now.')).toBeInTheDocument();
       // Muting leaves the follow and the content as they were.
       expect(screen.getByRole('button', { name: 'Follow back @jonasrides' })).toBeInTheDocument();
-      expect(screen.getAllByRole('tab')).toHaveLength(3);
+      expect(screen.getAllByRole('tab')).toHaveLength(4);
 
       await user.click(screen.getByRole('button', { name: 'More actions for @jonasrides' }));
       await user.click(screen.getByRole('button', { name: 'Unmute @jonasrides' }));

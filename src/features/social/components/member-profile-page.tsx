@@ -16,6 +16,7 @@ import { FollowButton } from './follow-button';
 
 const TABS = [
   { id: 'feeds', label: 'Posts', to: '/profile/$username/feeds' },
+  { id: 'activities', label: 'Activities', to: '/profile/$username/activities' },
   { id: 'gears', label: 'Gear', to: '/profile/$username/gears' },
   { id: 'shorts', label: 'Shorts', to: '/profile/$username/shorts' },
 ] as const satisfies readonly ProfileTab[];

@@ -1,6 +1,19 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '../../../components/not-built-yet';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { loadActivityDetail } from '../../../features/activities/api';
+import { ActivityDetailPage } from '../../../features/activities/components/activity-detail-page';
+import { ActivityNotFound } from '../../../features/activities/components/activity-not-found';
 
 export const Route = createFileRoute('/_main/activities/$activityId')({
-  component: () => <NotBuiltYet area="Activities" title="Activity" description="One activity on a map with its splits, elevation profile and stats." />,
+  loader: ({ context: { queryClient }, params }) => loadActivityDetail(queryClient, params.activityId),
+  component: function ActivityDetail() {
+    const navigate = useNavigate();
+    return (
+      <ActivityDetailPage
+        activityId={Route.useLoaderData().activityId}
+        // "Share as a post": the feed, its composer open with this activity linked (features/feeds/form/use-share-activity.ts).
+        onShare={(activityId) => void navigate({ to: '/feeds', search: { shareActivity: activityId } })}
+      />
+    );
+  },
+  notFoundComponent: ActivityNotFound,
 });

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { RecentActivities } from '../../../features/activities/components/recent-activities';
 import { OwnFeeds } from '../../../features/feeds/components/member-feeds';
 import { ownProfileQuery, profileSummaryQuery } from '../../../features/profile/api';
 import { OwnProfilePage } from '../../../features/profile/components/own-profile-page';
@@ -10,6 +11,6 @@ export const Route = createFileRoute('/_main/profile/')({
     await queryClient.ensureQueryData(ownProfileQuery);
   },
   component: function Profile() {
-    return <OwnProfilePage feeds={<OwnFeeds />} />;
+    return <OwnProfilePage feeds={<OwnFeeds />} activities={<RecentActivities />} />;
   },
 });

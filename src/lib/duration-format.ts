@@ -1,0 +1,37 @@
+import { numberFormat } from './intl-format';
+import { DEFAULT_UNITS, type Units } from './units';
+
+/**
+ * Times and paces of activities (issue 21), beside units.ts's distances and speeds. The wire speaks seconds and metres
+ * a second; these say them the way athletes read them.
+ */
+
+const METRES_PER_MILE = 1609.344;
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** Seconds as `1:02:03` (hours, minutes, seconds) or `12:34` under an hour; what watches and Strava show. */
+export function formatClock(seconds: number) {
+  const s = Math.max(0, Math.round(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return h > 0 ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
+}
+
+/** Seconds in words for totals: `3h 05m`, `42m`, `35s`; `1,234h 05m` for a year of riding. */
+export function formatDuration(seconds: number) {
+  const s = Math.max(0, Math.round(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  if (h > 0) return `${numberFormat('en', { maximumFractionDigits: 0 }).format(h)}h ${two(m)}m`;
+  if (m > 0) return `${m}m`;
+  return `${s}s`;
+}
+
+/** A pace from metres a second: `5:12 /km` or `8:22 /mi`; null when standing still (no pace to show). */
+export function formatPace(metresPerSecond: number, units: Units = DEFAULT_UNITS) {
+  if (!(metresPerSecond > 0)) return null;
+  const perUnit = (units === 'metric' ? 1000 : METRES_PER_MILE) / metresPerSecond;
+  // A pace slower than 99 minutes a unit is a pause, not a pace.
+  if (perUnit >= 100 * 60) return null;
+  return `${formatClock(perUnit)} /${units === 'metric' ? 'km' : 'mi'}`;
+}
