@@ -16,7 +16,8 @@
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { fitFile } from '../server/modules/activities/readers/reader-test-helpers';
-import { ridePoints, seeded } from './activity-files';
+import { seededRandom } from '../server/lib/seeded-random';
+import { ridePoints } from './activity-files';
 import { launchChromium, startAppServer } from './app-server';
 import { calibrateCpu, MID_TIER_SCORE, scoreAt } from './cpu-calibration';
 import { median } from './stats';
@@ -100,7 +101,7 @@ async function main() {
     const form = new FormData();
     form.append('timeZone', 'Europe/Zurich');
     const title = 'Twenty thousand points';
-    form.append('file', new Blob([new Uint8Array(fitFile(ridePoints(seeded(10), [7.75, 46.02], POINTS, Date.UTC(2026, 4, 1, 6) / 1000)))]), 'long-ride.fit');
+    form.append('file', new Blob([new Uint8Array(fitFile(ridePoints(seededRandom(10), [7.75, 46.02], POINTS, Date.UTC(2026, 4, 1, 6) / 1000)))]), 'long-ride.fit');
     const started = await api<{ id: number }>(app.url, '/api/activity/import', { method: 'POST', token: token.access_token, form });
     let outcome: { activityId: number | null } | undefined;
     for (let i = 0; i < 600 && !outcome; i++) {

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import yazl from 'yazl';
 import { fitFile, garminGpx, garminTcx, type FixturePoint } from '../server/modules/activities/readers/reader-test-helpers';
+import { seededRandom } from '../server/lib/seeded-random';
 
 /**
  * Activity files for the benchmarks (P9, P10), made as devices make them (the readers' own fixture writers: FIT
@@ -8,17 +9,6 @@ import { fitFile, garminGpx, garminTcx, type FixturePoint } from '../server/modu
  * sensor: deterministic, so every run reads the same bytes.
  */
 
-/** A seeded PRNG (mulberry32). */
-export function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** `count` samples a second apart of a ride from `start` ([lng, lat]), turning gently, climbing and descending. */
 export function ridePoints(random: () => number, start: [number, number], count: number, startTime: number): FixturePoint[] {
@@ -54,7 +44,7 @@ export type BenchFile = { name: string; bytes: Buffer };
  * GPX and TCX in turn, a third of them gzipped as Strava keeps them, each 30 to 90 minutes at one sample a second.
  */
 export async function stravaExport(count: number, seed = 21) {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const files: BenchFile[] = [];
   const rows = ['Activity ID,Activity Date,Activity Name,Activity Type,Activity Description,Filename'];
   const t0 = Date.UTC(2025, 0, 1, 7) / 1000;

@@ -20,7 +20,7 @@ type Handle = (typeof DEMO_MEMBERS)[number]['handleName'];
 type TrackPoint = [number, number, number];
 
 /** The Canyon and Benjamin loop at Betasso Preserve, above Boulder: a classic after-work ride. */
-const BETASSO_LOOP: TrackPoint[] = [
+export const BETASSO_LOOP: TrackPoint[] = [
   [-105.3442, 40.0144, 2000],
   [-105.3478, 40.0171, 2012],
   [-105.3521, 40.0189, 2036],
@@ -36,7 +36,7 @@ const BETASSO_LOOP: TrackPoint[] = [
 ];
 
 /** Up Mount Sanitas by the ridge, down Sanitas Valley. */
-const SANITAS_HIKE: TrackPoint[] = [
+export const SANITAS_HIKE: TrackPoint[] = [
   [-105.2976, 40.0196, 1741],
   [-105.2998, 40.0222, 1796],
   [-105.3021, 40.0251, 1872],
@@ -159,7 +159,8 @@ const EVENTS: DemoEvent[] = [
     zone: 'Europe/Vienna',
     place: { location: 'Ötz church square', city: 'Ötz', state: 'Tirol', country: 'Austria', zipCode: '6433', latitude: 47.2035, longitude: 10.8972 },
     route: { name: 'Ötz – Kühtai', sportId: 34, points: KUEHTAI_CLIMB },
-    goals: { elevation: 1200, distance: 18_500, calories: 1400 },
+    // 900 kcal: what the climb's work comes to by a power meter (a kilojoule a kilocalorie), as the demo's ride counts it.
+    goals: { elevation: 1200, distance: 18_500, calories: 900 },
     joiners: ['mayatrails', 'lenaruns'],
     interested: ['priyahikes'],
   },

@@ -31,8 +31,8 @@ describe('seedDemoWorld in production', () => {
   });
   afterAll(() => t?.close());
 
-  // Seeds the whole demo world (photos through the image pipeline, a password hash per member): 20 s on a loaded
-  // two-core machine, so more than the default 30 s leaves room.
+  // Seeds the whole demo world (photos through the image pipeline, a password hash per member, some 80 activities
+  // through the importer): 15 s on a quiet two-core machine and 45 s on a loaded one, so more than the default 30 s.
   it('prints each member’s random password once, and only those passwords sign in', { timeout: 90_000 }, async () => {
     const printed: string[] = [];
     const log = vi.spyOn(console, 'log').mockImplementation((line: unknown) => void printed.push(String(line)));

@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { users } from '../db/schema/users';
 import { DEMO_MEMBERS, demoPasswords, seedAccounts } from './accounts';
+import { seedDemoActivities } from './activities';
 import { seedDemoEvents } from './events';
 import { seedDemoModeration } from './moderation';
 import { seedDemoPosts } from './posts';
@@ -9,8 +10,9 @@ import { seedProfileImages } from './profile-images';
 import { seedSocialGraph } from './social-graph';
 
 /**
- * The demo world a new install lands in. Runs once, on an empty database; each area adds its own step here
- * (accounts, profiles and who follows whom now; posts, events, gear and activities as those areas land).
+ * The demo world a new install lands in. Runs once, on an empty database; each area adds its own step here:
+ * accounts, profiles and who follows whom; posts; events; activities (after the posts that share them and the event
+ * one counts toward); moderation (gear as that area lands).
  */
 export async function seedDemoWorld(deps: Deps) {
   const [row] = await deps.db.select({ n: count() }).from(users);
@@ -24,6 +26,7 @@ export async function seedDemoWorld(deps: Deps) {
   for (const [i, member] of members.entries()) await seedProfileImages(deps, member.id, DEMO_MEMBERS[i]!);
   await seedDemoPosts(deps, members);
   await seedDemoEvents(deps, members);
+  await seedDemoActivities(deps, members);
   await seedDemoModeration(deps, members);
   // Printed plainly, not only logged, so a new user finds it in the start-up output. Random passwords are shown this
   // once (they are stored only as hashes); the published one is printed at every start (demoSignInHint).

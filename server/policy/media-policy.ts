@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import type { Db } from '../db/client';
 import { activities, activityViews } from '../db/schema/activities';
@@ -117,7 +117,7 @@ async function routePreviewOf(db: Db, upload: Upload): Promise<Owner | null> {
 /**
  * An activity's map picture (an `activity` upload, issue 21) follows its view: the owner's picture (the whole track)
  * is the owner's alone, everyone else's (trimmed at the owner's privacy zones, check 19) whoever may see the
- * activity, unsigned only when every member may.
+ * activity, unsigned only when every member may. ('others' sorts after 'owner': the descending order finds it first.)
  */
 async function activityPictureOf(db: Db, upload: Upload): Promise<Owner | null> {
   const [view] = await db
@@ -127,6 +127,8 @@ async function activityPictureOf(db: Db, upload: Upload): Promise<Owner | null> 
     .innerJoin(users, eq(users.id, activities.userId))
     .innerJoin(subjects, eq(subjects.id, activities.subjectId))
     .where(and(eq(activityViews.mapKey, upload.key), isNull(subjects.removedAt)))
+    // One picture may serve both views (no hidden parts): then it is what everyone else sees, and their rules apply.
+    .orderBy(desc(activityViews.audience))
     .limit(1);
   if (!view) return null;
   const owner = { id: view.userId, isPrivate: view.ownerIsPrivate };

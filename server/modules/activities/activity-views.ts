@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Deps } from '../../deps';
 import type { Db } from '../../db/client';
-import { activities, activityStreams, activityViews } from '../../db/schema/activities';
+import { activities, activityStreams, activityViews, privacySettings } from '../../db/schema/activities';
 import { uploads } from '../../db/schema/media';
 import { enqueue } from '../../jobs/queue';
 import { REMOVE_FILES_JOB } from '../account/delete-service';
@@ -37,6 +37,9 @@ export async function makeViews(deps: ViewsDeps, activityId: number): Promise<vo
     .limit(1);
   if (!row) return;
   const privacy = await memberPrivacy(deps.db, row.userId);
+  // Made already under these settings (a read made them, or an earlier run of the refresh job): nothing to do.
+  const current = await deps.db.select({ version: activityViews.privacyVersion }).from(activityViews).where(eq(activityViews.activityId, activityId));
+  if (current.length === 2 && current.every((v) => v.version === privacy.version)) return;
   const derived = await deps.activityWorker.derive({
     activityId,
     sportId: row.sportId,
@@ -49,12 +52,15 @@ export async function makeViews(deps: ViewsDeps, activityId: number): Promise<vo
   const now = deps.clock.now();
   const picture = async (view: DerivedView) =>
     view.picture ? storePreviewUpload(deps, row.userId, 'activity', Buffer.from(view.picture.buffer, view.picture.byteOffset, view.picture.byteLength), now) : null;
-  const made = { owner: await picture(derived.owner), others: await picture(derived.others) };
+  // Without hidden parts everyone sees what the owner sees: one picture serves both views (media-policy.ts then
+  // serves it by the rules of everyone else's view).
+  const ownerPicture = await picture(derived.owner);
+  const made = { owner: ownerPicture, others: derived.owner.hasHiddenParts ? await picture(derived.others) : ownerPicture };
   const unused = await deps.db.transaction(async (tx) => {
     // The activity row's lock orders writers of its views; one deleted meanwhile takes its views with it.
     const [locked] = await tx.select({ id: activities.id }).from(activities).where(eq(activities.id, activityId)).for('update');
-    const current = locked ? await privacyVersionOf(tx, row.userId) : undefined;
-    if (current !== privacy.version) return [made.owner, made.others];
+    const version = locked ? await privacyVersionOf(tx, row.userId) : undefined;
+    if (version !== privacy.version) return [made.owner, made.others];
     const before = await tx.select().from(activityViews).where(eq(activityViews.activityId, activityId));
     if (before.length === 2 && before.every((v) => v.privacyVersion === privacy.version)) return [made.owner, made.others];
     for (const audience of ['owner', 'others'] as const) {
@@ -67,12 +73,15 @@ export async function makeViews(deps: ViewsDeps, activityId: number): Promise<vo
     }
     return before.map((v) => v.mapKey);
   });
-  await removePictures(deps, unused.filter((k): k is string => k !== null));
+  // A picture is removed once, and only when no view points to it now (the two views may share one).
+  const kept = new Set([made.owner, made.others]);
+  await removePictures(deps, [...new Set(unused)].filter((k): k is string => k !== null && !kept.has(k)));
 }
 
 /** The settings version of `userId` as it stands in `db` (0 without settings). */
 async function privacyVersionOf(db: Db, userId: number) {
-  return (await memberPrivacy(db, userId)).version;
+  const [row] = await db.select({ version: privacySettings.version }).from(privacySettings).where(eq(privacySettings.userId, userId)).limit(1);
+  return row?.version ?? 0;
 }
 
 /** Map pictures no view points to any more: their rows now, their files by the file-removal job (retried until gone). */

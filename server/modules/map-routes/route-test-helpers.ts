@@ -1,4 +1,5 @@
 import type { LngLat } from '#contract/map-routes';
+import { seededRandom } from '../../lib/seeded-random';
 
 // Shared by the route tests: measures computed here, independently of the code under test, and GPX files made here
 // (no binary fixtures in the repository).
@@ -72,20 +73,10 @@ export function metresFromLine(p: LngLat, line: readonly LngLat[]): number {
   return best * R * Math.cos(rad(p[1]));
 }
 
-/** A small deterministic random sequence (mulberry32), so a "random" track is the same on every run. */
-export function seeded(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(s ^ (s >>> 15), 1 | s);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A winding track of `n` points, about `stepM` metres apart, wandering around (lng, lat). */
 export function windingTrack(n: number, start: LngLat = [7.748, 46.02], stepM = 8, seed = 7): LngLat[] {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const points: LngLat[] = [start];
   let heading = 0.6;
   for (let i = 1; i < n; i++) {

@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LngLat } from '#contract/map-routes';
 import { geodesicDistance } from '../../map-routes/geodesy';
-import { kasaCircleCentre, randomWalk, seeded, uniform } from './privacy-test-helpers';
+import { kasaCircleCentre, randomWalk, uniform } from './privacy-test-helpers';
 import { minOffsetM, storedZone, trimmedForOthers, type StoredZone } from './privacy-zones';
+import { seededRandom } from '../../../lib/seeded-random';
 
 // Check 19, "trimming does not reveal the zone's centre": the attack of Hassan et al. (2018) on Strava. A member's
 // activities all start at home; a stranger sees each one begin where the trimming lets it, collects those first
@@ -33,7 +34,7 @@ describe('recovering home from trimmed activities (Hassan et al. 2018)', () => {
   it('works against a zone trimmed around home itself: the attacker is competent', () => {
     const home: LngLat = [-0.1276, 51.5072];
     const naive: StoredZone = { centre: home, radiusM: 500, trimRadiusM: 500 };
-    const points = firstShownPoints(home, naive, seeded(SEED));
+    const points = firstShownPoints(home, naive, seededRandom(SEED));
     expect(points.length).toBeGreaterThanOrEqual(45);
     expect(geodesicDistance(kasaCircleCentre(points), home)).toBeLessThan(TOLERANCE_M);
   });
@@ -47,7 +48,7 @@ describe('recovering home from trimmed activities (Hassan et al. 2018)', () => {
         fc.integer(),
         (lng, lat, radius, seed) => {
           const home: LngLat = [lng, lat];
-          const random = seeded(seed);
+          const random = seededRandom(seed);
           const zone = storedZone(home, radius, random);
           const points = firstShownPoints(home, zone, random);
           expect(points.length).toBeGreaterThanOrEqual(45);

@@ -2,17 +2,7 @@ import fc from 'fast-check';
 import type { LngLat } from '#contract/map-routes';
 import type { ActivityStreams } from '../track/streams';
 
-/** A seeded uniform generator in [0, 1) (mulberry32): the same seed makes the same tracks and zones again. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
+
 
 /**
  * A number spread evenly over [min, max) (to a billionth of the range). fc.double spreads over the doubles themselves,

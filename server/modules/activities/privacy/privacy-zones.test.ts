@@ -4,7 +4,7 @@ import type { LngLat } from '#contract/map-routes';
 import { geodesicDistance } from '../../map-routes/geodesy';
 import type { ActivityStreams } from '../track/streams';
 import { EQUATOR_M_PER_DEG, equatorTrack, onEquator, steps } from '../track/track-test-helpers';
-import { offsetBy, randomWalk, seeded, uniform } from './privacy-test-helpers';
+import { offsetBy, randomWalk, uniform } from './privacy-test-helpers';
 import {
   HIDE_ENDS_MAX_M,
   MAX_OFFSET_FRACTION,
@@ -15,6 +15,7 @@ import {
   trimmedForOthers,
   type StoredZone,
 } from './privacy-zones';
+import { seededRandom } from '../../../lib/seeded-random';
 
 // Check 19: what leaves the server for anyone but the owner holds no sample from inside a privacy zone or a hidden end.
 
@@ -215,7 +216,7 @@ describe('trimmedForOthers', () => {
           const area: LngLat = [lng, lat];
           const truth = zoneSpecs.map((z) => ({ centre: offsetBy(area, z.east, z.north), radius: z.radius }));
           const zones = zoneSpecs.map((z, i) => storedZone(truth[i]!.centre, z.radius, sequence(z.u, z.v)));
-          const random = seeded(walkSeed);
+          const random = seededRandom(walkSeed);
           const track = randomWalk(random, offsetBy(area, (random() - 0.5) * 3_000, (random() - 0.5) * 3_000), count, { noFix: 0.15 });
           const { streams } = trimmedForOthers(track, zones, hideEndsM);
 

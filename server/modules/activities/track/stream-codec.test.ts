@@ -5,20 +5,11 @@ import type { LngLat } from '#contract/map-routes';
 import { decodeStreams, encodeStreams, STREAM_CODEC_VERSION, STREAM_SCALE } from './stream-codec';
 import type { ActivityStreams } from './streams';
 import { steps } from './track-test-helpers';
+import { seededRandom } from '../../../lib/seeded-random';
 
 const OPTIONAL = ['elevation', 'heartRate', 'cadence', 'power', 'speed', 'temperature'] as const;
 const START = 1_700_000_000;
 
-/** Deterministic numbers in [0, 1) (mulberry32): the ride, and so the size measured of it, is the same every run. */
-function seededRandom(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /**
  * A 1 Hz ride as a bike computer records it: a wandering heading at 4–14 m/s, with the fix's error drifting a few
