@@ -115,7 +115,13 @@ async function main() {
 
     // The API half.
     await raw.connect();
-    const track = () => api(app.url, `/api/getActivityCoordinate?activityId=${id}`, { token: token.access_token });
+    // The answer's bytes, as the raw read's: parsing the JSON is the client's work, not the endpoint's.
+    const track = async () => {
+      const res = await fetch(`${app.url}/api/getActivityCoordinate?activityId=${id}`, { headers: { authorization: `Bearer ${token.access_token}` } });
+      const body = await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`track: ${res.status}`);
+      return body;
+    };
     const row = () => raw.query('select data from activity_streams where activity_id = $1', [id]);
     const endpoint: number[] = [];
     const rawTimes: number[] = [];

@@ -20,12 +20,14 @@ const SIGNED_IN_ROUTES: Record<string, [path: string, heading: string][]> = {
     ['/profile/mayatrails/gears', 'Maya Torres'],
     ['/profile/mayatrails/feeds', 'Maya Torres'],
     ['/profile/mayatrails/shorts', 'Maya Torres'],
+    ['/profile/mayatrails/activities', 'Maya Torres'],
     ['/notifications', 'Notifications'],
     ['/notifications/settings', 'Notification settings'],
   ],
   activities: [
-    ['/activities', 'Activities'],
-    ['/activities/42', 'Activity'],
+    ['/activities', 'Your activities'],
+    // No activity 42 this member may see: the page says so (e2e/activities.spec.ts opens real ones, with axe).
+    ['/activities/42', 'This activity isn’t available'],
     ['/activities/live', 'Live activities'],
   ],
   events: [
@@ -48,7 +50,7 @@ const SIGNED_IN_ROUTES: Record<string, [path: string, heading: string][]> = {
     ['/manage-users/blocked', 'Blocked members'],
     ['/manage-users/muted', 'Muted members'],
     ['/manage-users/reported', 'Reported members'],
-    ['/manage-feeds/reported', 'Reported posts and events'],
+    ['/manage-feeds/reported', 'Reported posts, events and activities'],
     ['/manage-feeds/reported-comments', 'Reported comments'],
     ['/manage-shorts/reported', 'Reported shorts'],
     ['/manage-shorts/reported-comments', 'Reported short comments'],
@@ -64,6 +66,7 @@ const SIGNED_IN_ROUTES: Record<string, [path: string, heading: string][]> = {
     ['/gears/9', 'Gear'],
     ['/profile/shorts', 'Your shorts'],
     ['/profile/activities', 'Your activities'],
+    ['/profile/privacy-zones', 'Privacy zones'],
   ],
   associates: [
     ['/profile/associate', 'Associates'],

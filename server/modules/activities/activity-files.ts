@@ -4,13 +4,13 @@ import { activities, activityStreams } from '../../db/schema/activities';
 import { notFound } from '../../lib/errors';
 import { loadOwnActivity, loadViewableActivity } from '../../policy/activity-access';
 import { gpxFileName } from '../map-routes/gpx-export';
-import { freshViews } from './activity-views';
+import { freshTrack } from './activity-views';
 import { memberPrivacy } from './privacy/privacy-service';
 
 type FileDeps = Pick<Deps, 'db' | 'storage' | 'clock' | 'activityWorker'>;
 
-/** What an activity without a track answers for it: nothing to draw. */
-const noTrack = (activityId: number) => JSON.stringify({ activityId, coordinates: [], distance: [], time: [], breaks: [], hiddenRanges: [], bounds: null, series: {} });
+/** What an activity without a track answers for it: nothing to draw (a stored track, without the id). */
+const NO_TRACK = JSON.stringify({ coordinates: [], distance: [], time: [], breaks: [], hiddenRanges: [], bounds: null, series: {} });
 
 /**
  * `GET /api/getActivityCoordinate`: the viewer's view of the track (the owner's, or everyone else's trimmed one), as
@@ -18,9 +18,10 @@ const noTrack = (activityId: number) => JSON.stringify({ activityId, coordinates
  */
 export async function activityTrackJson(deps: FileDeps, viewerId: number, activityId: number): Promise<string> {
   const row = await loadViewableActivity(deps.db, viewerId, activityId);
-  const [streams] = await deps.db.select({ id: activityStreams.activityId }).from(activityStreams).where(eq(activityStreams.activityId, row.id)).limit(1);
-  const views = await freshViews(deps, [{ id: row.id, userId: row.userId, hasStreams: streams !== undefined, audience: row.userId === viewerId ? 'owner' : 'others' }]);
-  return views.get(row.id)?.track ?? noTrack(row.id);
+  // Read as if it had streams: one typed in by hand has no view, and only its (rare) read looks twice to learn so.
+  const track = await freshTrack(deps, { id: row.id, userId: row.userId, hasStreams: true, audience: row.userId === viewerId ? 'owner' : 'others' });
+  // The stored text is the track without its activity's id (views are made before the row has one): put in front.
+  return `{"activityId":${row.id},${(track ?? NO_TRACK).slice(1)}`;
 }
 
 /**

@@ -116,10 +116,7 @@ export async function updateActivity(deps: SaveDeps, userId: number, input: Acti
     .set({ title: input.title, description: input.description, sportId: input.sportId, visibility: input.visibility, updatedAt: deps.clock.now() })
     .where(eq(activities.id, own.id));
   // The sport sets what counts as a stop (moving time, splits' paces): the views are made again under it.
-  if (before && before.sportId !== input.sportId) {
-    await deps.db.delete(activityViews).where(eq(activityViews.activityId, own.id));
-    await makeViews(deps, own.id);
-  }
+  if (before && before.sportId !== input.sportId) await makeViews(deps, own.id, { remake: true });
   return activityDetailOf(deps, userId, own.id);
 }
 
@@ -144,6 +141,6 @@ export async function deleteActivity(deps: SaveDeps, userId: number, activityId:
       .returning({ userId: notifications.userId });
     for (const member of new Set(gone.map((g) => g.userId))) outbox.badge(member);
     if (row?.originalKey) await enqueue(tx, deps.clock, REMOVE_FILES_JOB, { keys: [row.originalKey] });
-    return pictures.map((p) => p.key).filter((k): k is string => k !== null);
+    return [...new Set(pictures.map((p) => p.key))].filter((k): k is string => k !== null);
   }).then((pictures) => removePictures(deps, pictures));
 }

@@ -1,4 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Deps } from '../../deps';
 import type { Db } from '../../db/client';
 import { activities, activityStreams, activityViews, privacySettings } from '../../db/schema/activities';
@@ -8,7 +9,7 @@ import { REMOVE_FILES_JOB } from '../account/delete-service';
 import { storePreviewUpload } from '../map-routes/route-preview';
 import { uploadPrefix } from '../media/upload-files';
 import { memberPrivacy } from './privacy/privacy-service';
-import type { DerivedView } from './worker/activity-tasks';
+import type { Derived, DerivedView } from './worker/activity-tasks';
 
 /**
  * An activity's two views (issue 21, check 19), stored: what the owner sees and what everyone else sees, each made in
@@ -19,16 +20,16 @@ import type { DerivedView } from './worker/activity-tasks';
  */
 
 export type Audience = 'owner' | 'others';
-export type StoredView = { detail: string; track: string; hasHiddenParts: boolean; mapKey: string | null };
+export type StoredView = { detail: string; hasHiddenParts: boolean; mapKey: string | null };
 
 type ViewsDeps = Pick<Deps, 'db' | 'storage' | 'clock' | 'activityWorker'>;
 
 /**
  * Makes and stores both views of `activityId` under the owner's current settings; nothing when the activity has no
- * streams (typed in by hand) or is gone. The worker runs before any lock is taken; the write then happens only if no
- * view of this version was stored meanwhile (two readers racing keep one), and the pictures it replaces are removed.
+ * streams (typed in by hand), is gone, or has them made under these settings already (a read made them, or an earlier
+ * run of the refresh job), unless `remake` (its sport changed, and with it what counts as a stop).
  */
-export async function makeViews(deps: ViewsDeps, activityId: number): Promise<void> {
+export async function makeViews(deps: ViewsDeps, activityId: number, { remake = false } = {}): Promise<void> {
   const [row] = await deps.db
     .select({ userId: activities.userId, sportId: activities.sportId, data: activityStreams.data, laps: activityStreams.laps, totals: activityStreams.deviceTotals })
     .from(activities)
@@ -37,11 +38,9 @@ export async function makeViews(deps: ViewsDeps, activityId: number): Promise<vo
     .limit(1);
   if (!row) return;
   const privacy = await memberPrivacy(deps.db, row.userId);
-  // Made already under these settings (a read made them, or an earlier run of the refresh job): nothing to do.
   const current = await deps.db.select({ version: activityViews.privacyVersion }).from(activityViews).where(eq(activityViews.activityId, activityId));
-  if (current.length === 2 && current.every((v) => v.version === privacy.version)) return;
+  if (!remake && current.length === 2 && current.every((v) => v.version === privacy.version)) return;
   const derived = await deps.activityWorker.derive({
-    activityId,
     sportId: row.sportId,
     streams: row.data,
     laps: row.laps,
@@ -49,33 +48,61 @@ export async function makeViews(deps: ViewsDeps, activityId: number): Promise<vo
     zones: privacy.zones,
     hideEndsM: privacy.hideEndsM,
   });
-  const now = deps.clock.now();
-  const picture = async (view: DerivedView) =>
-    view.picture ? storePreviewUpload(deps, row.userId, 'activity', Buffer.from(view.picture.buffer, view.picture.byteOffset, view.picture.byteLength), now) : null;
-  // Without hidden parts everyone sees what the owner sees: one picture serves both views (media-policy.ts then
-  // serves it by the rules of everyone else's view).
-  const ownerPicture = await picture(derived.owner);
-  const made = { owner: ownerPicture, others: derived.owner.hasHiddenParts ? await picture(derived.others) : ownerPicture };
-  const unused = await deps.db.transaction(async (tx) => {
+  const pictures = await storePictures(deps, row.userId, derived);
+  const replaced = await deps.db.transaction(async (tx) => {
     // The activity row's lock orders writers of its views; one deleted meanwhile takes its views with it.
     const [locked] = await tx.select({ id: activities.id }).from(activities).where(eq(activities.id, activityId)).for('update');
-    const version = locked ? await privacyVersionOf(tx, row.userId) : undefined;
-    if (version !== privacy.version) return [made.owner, made.others];
-    const before = await tx.select().from(activityViews).where(eq(activityViews.activityId, activityId));
-    if (before.length === 2 && before.every((v) => v.privacyVersion === privacy.version)) return [made.owner, made.others];
-    for (const audience of ['owner', 'others'] as const) {
-      const view = derived[audience];
-      const values = { privacyVersion: privacy.version, hasHiddenParts: view.hasHiddenParts, detail: view.detail, track: view.track, mapKey: made[audience] };
-      await tx
-        .insert(activityViews)
-        .values({ activityId, audience, ...values })
-        .onConflictDoUpdate({ target: [activityViews.activityId, activityViews.audience], set: values });
-    }
-    return before.map((v) => v.mapKey);
+    return locked ? writeViews(tx, activityId, row.userId, privacy.version, derived, pictures, { remake }) : NOT_WRITTEN;
   });
-  // A picture is removed once, and only when no view points to it now (the two views may share one).
-  const kept = new Set([made.owner, made.others]);
-  await removePictures(deps, [...new Set(unused)].filter((k): k is string => k !== null && !kept.has(k)));
+  await removePictures(deps, unusedPictures(replaced, pictures));
+}
+
+/**
+ * Stores the map pictures of freshly made views (uploads of purpose `activity`, attached at once): before the
+ * transaction that writes the views, as every upload's files are written before its row is used. Without hidden
+ * parts the worker gave both views one picture, and one upload serves them (media-policy.ts then serves it by the
+ * rules of everyone else's view).
+ */
+export async function storePictures(deps: Pick<Deps, 'db' | 'storage' | 'clock'>, userId: number, derived: Derived): Promise<Pictures> {
+  const now = deps.clock.now();
+  const picture = async (view: DerivedView) =>
+    view.picture ? storePreviewUpload(deps, userId, 'activity', Buffer.from(view.picture.buffer, view.picture.byteOffset, view.picture.byteLength), now) : null;
+  const owner = await picture(derived.owner);
+  return { owner, others: derived.others === derived.owner || derived.others.picture === derived.owner.picture ? owner : await picture(derived.others) };
+}
+
+export type Pictures = Record<Audience, string | null>;
+
+/** What `writeViews` did: wrote the views (replacing the pictures named), or nothing. */
+export type Written = { written: true; replaced: (string | null)[] } | { written: false };
+const NOT_WRITTEN: Written = { written: false };
+
+/**
+ * Writes both views in `tx` (which holds the activity row's lock), made under settings `version`: unless the owner's
+ * settings moved on meanwhile (a read remakes them) or views of this version were written already (two writers raced).
+ */
+export async function writeViews(tx: Db, activityId: number, userId: number, version: number, derived: Derived, pictures: Pictures, { remake = false } = {}): Promise<Written> {
+  if ((await privacyVersionOf(tx, userId)) !== version) return NOT_WRITTEN;
+  const before = await tx.select().from(activityViews).where(eq(activityViews.activityId, activityId));
+  if (!remake && before.length === 2 && before.every((v) => v.privacyVersion === version)) return NOT_WRITTEN;
+  for (const audience of ['owner', 'others'] as const) {
+    const view = derived[audience];
+    const values = { privacyVersion: version, hasHiddenParts: view.hasHiddenParts, detail: view.detail, track: view.track, mapKey: pictures[audience] };
+    await tx
+      .insert(activityViews)
+      .values({ activityId, audience, ...values })
+      .onConflictDoUpdate({ target: [activityViews.activityId, activityViews.audience], set: values });
+  }
+  return { written: true, replaced: before.map((v) => v.mapKey) };
+}
+
+/**
+ * The pictures no view points to after a write: the new ones when nothing was written, else the ones replaced that the
+ * new views do not use; each once (the two views may share one).
+ */
+export function unusedPictures(result: Written, made: Pictures): string[] {
+  const keys = result.written ? result.replaced.filter((k) => k !== made.owner && k !== made.others) : [made.owner, made.others];
+  return [...new Set(keys)].filter((k): k is string => k !== null);
 }
 
 /** The settings version of `userId` as it stands in `db` (0 without settings). */
@@ -93,34 +120,55 @@ export async function removePictures(deps: Pick<Deps, 'db' | 'clock'>, keys: rea
   });
 }
 
+type Wanted = { id: number; userId: number; hasStreams: boolean; audience: Audience };
+
 /**
- * The views of `wanted` activities, each for its audience, made again first where missing or made under older
- * settings than the owner's now. Activities without streams have none (absent from the answer).
+ * The views of `wanted` activities (the card and page parts: no track), each for its audience, made again first where
+ * missing or made under older settings than the owner's now. Activities without streams have none (absent).
  */
-export async function freshViews(deps: ViewsDeps, wanted: readonly { id: number; userId: number; hasStreams: boolean; audience: Audience }[]): Promise<Map<number, StoredView>> {
+export async function freshViews(deps: ViewsDeps, wanted: readonly Wanted[]): Promise<Map<number, StoredView>> {
+  const rows = await freshRows(deps, wanted, { detail: activityViews.detail, hasHiddenParts: activityViews.hasHiddenParts, mapKey: activityViews.mapKey });
+  return new Map([...rows].map(([id, { detail, hasHiddenParts, mapKey }]) => [id, { detail, hasHiddenParts, mapKey }]));
+}
+
+/** One activity's track for its audience (the stored JSON text), made again first as `freshViews`; none without streams. */
+export async function freshTrack(deps: ViewsDeps, wanted: Wanted): Promise<string | undefined> {
+  return (await freshRows(deps, [wanted], { track: activityViews.track })).get(wanted.id)?.track;
+}
+
+/**
+ * The wanted audience's row of each activity with the columns asked for, in one statement that also says whether it
+ * was made under the owner's settings now (a page's views and a track are one read, not one per owner as well).
+ */
+async function freshRows<C extends Record<string, PgColumn>>(deps: ViewsDeps, wanted: readonly Wanted[], columns: C) {
   const withStreams = wanted.filter((w) => w.hasStreams);
-  if (withStreams.length === 0) return new Map();
-  const read = async () => {
-    const rows = await deps.db
-      .select()
+  const out = new Map<number, { [K in keyof C]: C[K]['_']['data'] }>();
+  if (withStreams.length === 0) return out;
+  const read = () =>
+    deps.db
+      .select({
+        ...columns,
+        activityId: activityViews.activityId,
+        current: sql<boolean>`${activityViews.privacyVersion} = coalesce((select ${privacySettings.version} from ${privacySettings}
+          where ${privacySettings.userId} = (select a.user_id from ${activities} a where a.id = ${activityViews.activityId})), 0)`,
+      })
       .from(activityViews)
-      .where(inArray(activityViews.activityId, withStreams.map((w) => w.id)));
-    return rows;
-  };
-  const versions = new Map<number, number>();
-  for (const userId of new Set(withStreams.map((w) => w.userId))) versions.set(userId, await privacyVersionOf(deps.db, userId));
+      .where(sql`(${activityViews.activityId}, ${activityViews.audience}) in (${sql.join(
+        withStreams.map((w) => sql`(${w.id}::int, ${w.audience}::text)`),
+        sql`, `,
+      )})`);
   const pick = (rows: Awaited<ReturnType<typeof read>>) => {
-    const out = new Map<number, StoredView>();
     const stale: number[] = [];
     for (const w of withStreams) {
-      const view = rows.find((r) => r.activityId === w.id && r.audience === w.audience);
-      if (!view || view.privacyVersion !== versions.get(w.userId)) stale.push(w.id);
-      else out.set(w.id, { detail: view.detail, track: view.track, hasHiddenParts: view.hasHiddenParts, mapKey: view.mapKey });
+      const row = rows.find((r) => r.activityId === w.id);
+      if (row?.current) out.set(w.id, row as never);
+      else stale.push(w.id);
     }
-    return { out, stale };
+    return stale;
   };
-  const first = pick(await read());
-  if (first.stale.length === 0) return first.out;
-  for (const id of first.stale) await makeViews(deps, id);
-  return pick(await read()).out;
+  const stale = pick(await read());
+  if (stale.length === 0) return out;
+  for (const id of stale) await makeViews(deps, id);
+  pick(await read());
+  return out;
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import { and, eq } from 'drizzle-orm';
 import type { ActivityImport, ImportOutcome } from '#contract/activities';
 import type { Deps } from '../../deps';
@@ -9,7 +10,8 @@ import type { JobPayload } from '../../jobs/queue';
 import { AppError, notFound } from '../../lib/errors';
 import { checkedZone } from './activity-owner';
 import { findDuplicate, insertImported } from './activity-save';
-import { makeViews } from './activity-views';
+import { makeViews, removePictures, storePictures, unusedPictures, writeViews, type Written } from './activity-views';
+import { memberPrivacy } from './privacy/privacy-service';
 import { openActivityZip, type ZipActivityEntry, type ZipActivityFile } from './readers/activity-zip';
 
 /** The job that reads an uploaded file into activities. */
@@ -73,9 +75,7 @@ export async function runImportJob(deps: Deps, payload: JobPayload) {
   if (!job || job.status === 'done' || job.status === 'failed' || !job.fileKey) return;
   const stored = await deps.storage.get(job.fileKey);
   if (!stored) return finish(deps, importId, 'failed', job.outcomes, 'The file was lost before it could be read: please send it again.');
-  const chunks: Buffer[] = [];
-  for await (const chunk of stored.stream) chunks.push(chunk as Buffer);
-  const bytes = Buffer.concat(chunks);
+  const bytes = await buffer(stored.stream);
   await deps.db.update(activityImports).set({ status: 'processing' }).where(eq(activityImports.id, importId));
 
   const zipped = isZip(bytes);
@@ -102,18 +102,30 @@ export async function runImportJob(deps: Deps, payload: JobPayload) {
 
   const [member] = await deps.db.select({ sports: users.sports }).from(users).where(eq(users.id, job.userId)).limit(1);
   if (!member) return close();
-  const outcomes = [...job.outcomes];
-  try {
-    for (const file of files.slice(outcomes.length)) {
-      outcomes.push(await importFile(deps, job.userId, file, { timeZone: job.timeZone, memberSports: member.sports, single: zipped ? null : job.fileKey }));
-      await deps.db.update(activityImports).set({ outcomes }).where(eq(activityImports.id, importId));
+  const outcomes: (ImportOutcome | undefined)[] = [...job.outcomes];
+  const options = { timeZone: job.timeZone, memberSports: member.sports, single: zipped ? null : job.fileKey };
+  // One file a worker thread at a time, so every thread is busy while the event loop writes what the last one read.
+  // Outcomes are saved as far as they run unbroken from the first: a run after a crash starts at the first missing.
+  let next = outcomes.length;
+  const lane = async () => {
+    while (next < files.length) {
+      const at = next++;
+      outcomes[at] = await importFile(deps, job.userId, files[at]!, options);
+      const done = outcomes.findIndex((o) => o === undefined);
+      await deps.db
+        .update(activityImports)
+        .set({ outcomes: (done < 0 ? outcomes : outcomes.slice(0, done)) as ImportOutcome[] })
+        .where(eq(activityImports.id, importId));
     }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, deps.activityWorker.threads) }, lane));
   } finally {
     close();
   }
   // A single file that became an activity is kept as its original; anything else uploaded is removed now.
   const keptAsOriginal = !zipped && outcomes[0]?.outcome === 'imported';
-  await finish(deps, importId, 'done', [...outcomes, ...skipped], null, keptAsOriginal ? undefined : job.fileKey);
+  await finish(deps, importId, 'done', [...(outcomes as ImportOutcome[]), ...skipped], null, keptAsOriginal ? undefined : job.fileKey);
 }
 
 const refused = (fileName: string, reason: string): ImportOutcome => ({ fileName, outcome: 'refused', activityId: null, title: null, reason });
@@ -136,7 +148,16 @@ async function importFile(deps: Deps, userId: number, file: ZipActivityFile, opt
  */
 export async function importEntry(deps: Deps, userId: number, entry: ZipActivityEntry, options: { timeZone: string; memberSports: number[]; single: string | null }): Promise<ImportOutcome> {
   const fileName = cleanFileName(entry.path);
-  const parsed = await deps.activityWorker.parse({ bytes: entry.bytes, fileName, timeZone: options.timeZone, meta: entry.meta, memberSports: options.memberSports });
+  // The member's settings go to the worker, which makes the views in the same pass as it reads the file.
+  const privacy = await memberPrivacy(deps.db, userId);
+  const parsed = await deps.activityWorker.parse({
+    bytes: entry.bytes,
+    fileName,
+    timeZone: options.timeZone,
+    meta: entry.meta,
+    memberSports: options.memberSports,
+    privacy: { zones: privacy.zones, hideEndsM: privacy.hideEndsM },
+  });
   if (!parsed.ok) return refused(fileName, parsed.reason);
   const duplicate = await findDuplicate(deps.db, userId, parsed.sha256, new Date(parsed.startAt * 1000));
   if (duplicate) return { fileName, outcome: 'duplicate', activityId: duplicate.id, title: duplicate.title, reason: null };
@@ -146,22 +167,29 @@ export async function importEntry(deps: Deps, userId: number, entry: ZipActivity
     key = originalKey();
     await deps.storage.put(key, entry.bytes, 'application/octet-stream');
   }
+  const views = parsed.views!;
+  const pictures = await storePictures(deps, userId, views);
+  let written: Written = { written: false };
   const id = await deps.db
     .transaction(async (tx) => {
       if (await findDuplicate(tx, userId, parsed.sha256, new Date(parsed.startAt * 1000))) return undefined;
-      return insertImported(tx, deps.clock.now(), userId, { ...parsed, originalKey: key, originalName: fileName, timeZone: options.timeZone });
+      const made = await insertImported(tx, deps.clock.now(), userId, { ...parsed, originalKey: key, originalName: fileName, timeZone: options.timeZone });
+      written = await writeViews(tx, made, userId, privacy.version, views, pictures);
+      return made;
     })
     // The same file sent twice at once becomes one activity: the second insert meets the unique (user, file) index.
     .catch((error: unknown) => {
       if (isUniqueViolation(error)) return undefined;
       throw error;
     });
+  await removePictures(deps, unusedPictures(written, pictures));
   if (id === undefined) {
     if (!options.single) await deps.storage.remove([key]);
     const again = await findDuplicate(deps.db, userId, parsed.sha256, new Date(parsed.startAt * 1000));
     return { fileName, outcome: 'duplicate', activityId: again?.id ?? null, title: again?.title ?? null, reason: null };
   }
-  await makeViews(deps, id);
+  // Settings saved while the file was read: the views are made again under them.
+  if (!written.written) await makeViews(deps, id);
   return { fileName, outcome: 'imported', activityId: id, title: parsed.title, reason: null };
 }
 

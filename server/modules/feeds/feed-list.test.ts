@@ -122,6 +122,8 @@ describe('paging', () => {
     // Every statement the list sends, counted on the database client (a pg Pool or PGlite: both have query()).
     const client = (t.db as unknown as { $client: { query: (...a: unknown[]) => unknown } }).$client;
     const statements = async (perPage: number) => {
+      // The job runner polls on the same client every second: paused, so only the list's statements are counted.
+      await t.app.deps.jobs.stop();
       const query = client.query;
       let sent = 0;
       client.query = function (this: unknown, ...args: unknown[]) {
@@ -134,6 +136,7 @@ describe('paging', () => {
         expect(page.list.every((f) => f.images.length === 1 && f.author.userId === author.userId)).toBe(true);
       } finally {
         client.query = query;
+        t.app.deps.jobs.start();
       }
       return sent;
     };

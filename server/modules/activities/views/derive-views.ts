@@ -1,27 +1,28 @@
-import type { ActivityDetail, ActivitySplit, ActivityTrack } from '#contract/activities';
+import type { ActivityDetail, ActivitySplit } from '#contract/activities';
 import type { LngLat } from '#contract/map-routes';
 import { simplifyLine } from '../../map-routes/simplify';
 import { hiddenMask, trimmedForOthers, type StoredZone } from '../privacy/privacy-zones';
 import type { SplitStats } from '../track/splits';
-import { activityStats } from '../track/stats';
+import { activityStats, type ActivityStats } from '../track/stats';
 import type { ActivityStreams, DeviceTotals, FileLap } from '../track/streams';
-import { GAP_S, measureTrack } from '../track/track-measure';
-import { seriesOf, trackPayload } from './track-payload';
+import { GAP_S, measureTrack, type TrackMeasure } from '../track/track-measure';
+import { seriesOf, trackPayload, type StoredTrack } from './track-payload';
 
 /** The detail fields an audience's view holds (the rest of `activityDetail` comes from the activity's row). */
 export type ViewDetail = Pick<ActivityDetail, 'splits' | 'laps' | 'heartRateZones' | 'elevationMin' | 'elevationMax' | 'series'>;
 
 /** What one audience is shown of an activity: the detail's numbers, the track, and the line its map picture draws. */
-export type AudienceView = { detail: ViewDetail; track: ActivityTrack; hasHiddenParts: boolean; pieces: LngLat[][] };
+export type AudienceView = { detail: ViewDetail; track: StoredTrack; hasHiddenParts: boolean; pieces: LngLat[][] };
 
 export type ViewInput = {
-  activityId: number;
   sportId: number;
   streams: ActivityStreams;
   laps: readonly FileLap[];
   totals: DeviceTotals;
   zones: readonly StoredZone[];
   hideEndsM: number;
+  /** What the caller computed of the whole streams already (an import has), so the owner's view needs no second pass. */
+  whole?: { measure: TrackMeasure; stats: ActivityStats };
 };
 
 /** Vertices of each piece of a map picture: a 640 px picture shows no more. */
@@ -37,30 +38,30 @@ export function deriveViews(input: ViewInput): { owner: AudienceView; others: Au
   const { streams, sportId, zones, hideEndsM } = input;
   const hidden = hiddenMask(streams, zones, hideEndsM);
   const hasHiddenParts = hidden.some((h) => h === 1);
-  const ownerMeasure = measureTrack(streams, sportId);
+  const ownerMeasure = input.whole?.measure ?? measureTrack(streams, sportId);
   const owner: AudienceView = {
-    detail: detailOf(streams, ownerMeasure, { sportId, laps: input.laps, totals: input.totals }),
-    track: trackPayload(input.activityId, streams, ownerMeasure, { hidden: hasHiddenParts ? hidden : undefined }),
+    detail: detailOf(streams, ownerMeasure, { sportId, laps: input.laps, totals: input.totals }, input.whole?.stats),
+    track: trackPayload(streams, ownerMeasure, { hidden: hasHiddenParts ? hidden : undefined }),
     hasHiddenParts,
     pieces: pictureLine(streams, []),
   };
-  if (!hasHiddenParts) return { owner, others: { ...owner, track: { ...owner.track, hiddenRanges: [] } } };
+  if (!hasHiddenParts) return { owner, others: owner };
 
   const trimmed = trimmedForOthers(streams, zones, hideEndsM);
   const shown = trimmed.streams;
   const measure = measureTrack(shown, sportId);
   const others: AudienceView = {
     detail: detailOf(shown, measure, { sportId, laps: lapsAfterTrim(input.laps, hidden), totals: {} }),
-    track: trackPayload(input.activityId, shown, measure, { breaks: trimmed.breaks }),
+    track: trackPayload(shown, measure, { breaks: trimmed.breaks }),
     hasHiddenParts,
     pieces: pictureLine(shown, trimmed.breaks),
   };
   return { owner, others };
 }
 
-function detailOf(streams: ActivityStreams, measure: ReturnType<typeof measureTrack>, options: { sportId: number; laps: readonly FileLap[]; totals: DeviceTotals }): ViewDetail {
+function detailOf(streams: ActivityStreams, measure: TrackMeasure, options: { sportId: number; laps: readonly FileLap[]; totals: DeviceTotals }, known?: ActivityStats): ViewDetail {
   if (streams.time.length === 0) return { splits: { metric: [], imperial: [] }, laps: [], heartRateZones: null, elevationMin: null, elevationMax: null, series: [] };
-  const stats = activityStats(streams, { ...options, measure });
+  const stats = known ?? activityStats(streams, { ...options, measure });
   return {
     splits: { metric: stats.splits.metric.map(wireSplit), imperial: stats.splits.imperial.map(wireSplit) },
     laps: stats.laps.map(wireSplit),

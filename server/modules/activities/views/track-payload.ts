@@ -9,6 +9,9 @@ const SHAPE_POINTS = 600;
 /** Seconds either side of a point that its computed speed is measured over: one GPS fix's error spread thin. */
 const SPEED_HALF_WINDOW_S = 5;
 
+/** The track as stored: `activityTrack` without the activity's id, which the endpoint puts in front as it sends it. */
+export type StoredTrack = Omit<ActivityTrack, 'activityId'>;
+
 /**
  * The track as the map and the charts take it (contract `activityTrack`), from streams already trimmed for the
  * audience: at most TRACK_POINTS_MAX samples, picked so the line keeps its shape (Douglas–Peucker vertices) and the
@@ -17,12 +20,7 @@ const SPEED_HALF_WINDOW_S = 5;
  * `hidden` (the owner's view): the samples others do not see, as index ranges of the answer. `breaks` (others' view):
  * sample indexes where the trimmed track resumes after a pass through a zone; a recording gap (GAP_S) breaks too.
  */
-export function trackPayload(
-  activityId: number,
-  streams: ActivityStreams,
-  measure: TrackMeasure,
-  { hidden, breaks = [] }: { hidden?: Uint8Array; breaks?: readonly number[] },
-): ActivityTrack {
+export function trackPayload(streams: ActivityStreams, measure: TrackMeasure, { hidden, breaks = [] }: { hidden?: Uint8Array; breaks?: readonly number[] }): StoredTrack {
   const { time, position } = streams;
   const n = time.length;
   const mustKeep = new Set<number>();
@@ -55,7 +53,7 @@ export function trackPayload(
   const coordinates: (LngLat | null)[] = [];
   const distance: number[] = [];
   const times: number[] = [];
-  const series: ActivityTrack['series'] = {};
+  const series: StoredTrack['series'] = {};
   const wanted = seriesValues(streams, speed);
   for (const key of Object.keys(wanted) as ActivitySeries[]) series[key] = [];
   let prev = -1;
@@ -78,7 +76,7 @@ export function trackPayload(
     }
     prev = i;
   }
-  return { activityId, coordinates, distance, time: times, breaks: outBreaks, hiddenRanges, bounds: boundsOf(position), series };
+  return { coordinates, distance, time: times, breaks: outBreaks, hiddenRanges, bounds: boundsOf(position), series };
 }
 
 /** The values of each series the streams carry, in ACTIVITY_SERIES order; speed whenever there is distance to take it from. */
@@ -147,7 +145,7 @@ function computedSpeed(time: readonly number[], measure: TrackMeasure): (number 
   return out;
 }
 
-function boundsOf(position: readonly (LngLat | null)[]): ActivityTrack['bounds'] {
+function boundsOf(position: readonly (LngLat | null)[]): StoredTrack['bounds'] {
   let west = Infinity;
   let south = Infinity;
   let east = -Infinity;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { LngLat } from '#contract/map-routes';
 import { AppError } from '../../../lib/errors';
-import { drawRoutePreview } from '../../map-routes/route-preview';
+import { drawRoutePreview } from '../../map-routes/preview-drawing';
 import { simplifyLine } from '../../map-routes/simplify';
 import { trimmedForOthers, type StoredZone } from '../privacy/privacy-zones';
 import { readActivityFile } from '../readers/read-activity';
@@ -34,6 +34,8 @@ export type ParseTask = {
   meta: StravaActivityMeta | null;
   /** The member's sports, the first taken when the file names none. */
   memberSports: readonly number[];
+  /** The member's privacy settings: given, the activity's two views are made in the same pass (an import's). */
+  privacy?: { zones: StoredZone[]; hideEndsM: number } | undefined;
 };
 
 /** The numbers an activity's row keeps (server/db/schema/activities.ts), in SI units. */
@@ -68,12 +70,13 @@ export type ParsedFile =
       streams: Uint8Array;
       laps: FileLap[];
       totals: DeviceTotals;
+      /** The two views, when the task was given the member's privacy settings. */
+      views: Derived | null;
     }
   | { ok: false; sha256: string; reason: string; status: number };
 
 export type DeriveTask = {
   kind: 'derive';
-  activityId: number;
   sportId: number;
   streams: Uint8Array;
   laps: FileLap[];
@@ -165,13 +168,18 @@ function parseFile(task: ParseTask): ParsedFile {
     streams: encodeStreams(streams),
     laps: parsed.laps,
     totals: parsed.totals,
+    views: task.privacy ? storedViews(deriveViews({ sportId, streams, laps: parsed.laps, totals: parsed.totals, ...task.privacy, whole: { measure, stats } })) : null,
   };
 }
 
 function derive(task: DeriveTask): Derived {
-  const streams = decodeStreams(task.streams);
-  const views = deriveViews({ ...task, streams });
-  return { owner: stored(views.owner), others: stored(views.others) };
+  return storedViews(deriveViews({ ...task, streams: decodeStreams(task.streams) }));
+}
+
+function storedViews(views: { owner: AudienceView; others: AudienceView }): Derived {
+  const owner = stored(views.owner);
+  // Without hidden parts everyone else sees what the owner does: one text and one picture serve both views.
+  return { owner, others: views.owner.hasHiddenParts ? stored(views.others) : owner };
 }
 
 function stored(view: AudienceView): DerivedView {

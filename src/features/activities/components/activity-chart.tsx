@@ -29,6 +29,30 @@ function themeColours() {
 }
 
 /**
+ * Runs the charts' drawing one chart a task, in the order asked: six charts of 2,000 points drawn at once were one task
+ * long enough to block a phone's page (P10); apart, input and the map's frames run between them. Answers a cleanup
+ * that cancels a draw still waiting, or undoes the one done.
+ */
+const waiting: (() => void)[] = [];
+function drawInTurn(draw: () => () => void) {
+  let undo: (() => void) | undefined;
+  const turn = () => {
+    undo = draw();
+  };
+  waiting.push(turn);
+  if (waiting.length === 1) setTimeout(nextTurn);
+  return () => {
+    const at = waiting.indexOf(turn);
+    if (at >= 0) waiting.splice(at, 1);
+    undo?.();
+  };
+}
+function nextTurn() {
+  waiting.shift()?.();
+  if (waiting.length > 0) setTimeout(nextTurn);
+}
+
+/**
  * One series of the activity over the distance, as a uPlot line (elevation filled). Its cursor moves with the
  * others' and reports the track index under it, so the map's marker follows; a finger drags it along (the page still
  * scrolls up and down under it). The value under the cursor reads above the plot. Redrawn for a theme switch, resized
@@ -45,83 +69,85 @@ export default function ActivityChart({ axis, spec, syncKey, onHover }: Props) {
 
   useEffect(() => {
     const el = box.current!;
-    const colours = themeColours();
-    const axisStyle = { stroke: colours.muted, grid: { stroke: colours.line, width: 1 }, ticks: { stroke: colours.line, width: 1 } };
-    const show = (index: number | null) => {
-      const value = index === null ? null : spec.values[index];
-      if (readout.current) readout.current.textContent = index === null || value === null || value === undefined ? '' : `${spec.format(value)} at ${axis.format(axis.values[index]!)}`;
-    };
-    const plot = new uPlot(
-      {
-        width: Math.max(1, Math.floor(el.clientWidth)),
-        height: PLOT_HEIGHT,
-        legend: { show: false },
-        cursor: {
-          y: false,
-          sync: { key: syncKey, setSeries: false },
-          drag: { x: false, y: false, setScale: false },
-          points: { size: 9, width: 2, fill: colours.brand, stroke: colours.surface },
-        },
-        scales: { x: { time: false }, y: { dir: spec.inverted ? -1 : 1 } },
-        axes: [
-          { ...axisStyle, values: (_u, ticks) => ticks.map((t) => axis.tick(t)) },
-          { ...axisStyle, size: 56, values: (_u, ticks) => ticks.map((t) => spec.tick(t)), ...(spec.tickSteps ? { incrs: spec.tickSteps } : {}) },
-        ],
-        series: [
-          {},
-          {
-            stroke: colours.brand,
-            width: 2,
-            points: { show: false },
-            ...(spec.filled && colours.fill ? { fill: colours.fill, fillTo: (u: uPlot) => u.scales.y?.min ?? 0 } : {}),
+    return drawInTurn(() => {
+      const colours = themeColours();
+      const axisStyle = { stroke: colours.muted, grid: { stroke: colours.line, width: 1 }, ticks: { stroke: colours.line, width: 1 } };
+      const show = (index: number | null) => {
+        const value = index === null ? null : spec.values[index];
+        if (readout.current) readout.current.textContent = index === null || value === null || value === undefined ? '' : `${spec.format(value)} at ${axis.format(axis.values[index]!)}`;
+      };
+      const plot = new uPlot(
+        {
+          width: Math.max(1, Math.floor(el.clientWidth)),
+          height: PLOT_HEIGHT,
+          legend: { show: false },
+          cursor: {
+            y: false,
+            sync: { key: syncKey, setSeries: false },
+            drag: { x: false, y: false, setScale: false },
+            points: { size: 9, width: 2, fill: colours.brand, stroke: colours.surface },
           },
-        ],
-        hooks: {
-          setCursor: [
-            (u) => {
-              const index = u.cursor.idx ?? null;
-              show(index);
-              hover.current(index);
+          scales: { x: { time: false }, y: { dir: spec.inverted ? -1 : 1 } },
+          axes: [
+            { ...axisStyle, values: (_u, ticks) => ticks.map((t) => axis.tick(t)) },
+            { ...axisStyle, size: 56, values: (_u, ticks) => ticks.map((t) => spec.tick(t)), ...(spec.tickSteps ? { incrs: spec.tickSteps } : {}) },
+          ],
+          series: [
+            {},
+            {
+              stroke: colours.brand,
+              width: 2,
+              points: { show: false },
+              ...(spec.filled && colours.fill ? { fill: colours.fill, fillTo: (u: uPlot) => u.scales.y?.min ?? 0 } : {}),
             },
           ],
+          hooks: {
+            setCursor: [
+              (u) => {
+                const index = u.cursor.idx ?? null;
+                show(index);
+                hover.current(index);
+              },
+            ],
+          },
         },
-      },
-      [axis.values, spec.values],
-      el,
-    );
+        [axis.values, spec.values],
+        el,
+      );
 
-    // uPlot follows a mouse; a finger is followed here, across every synced chart, at the same place along the axis.
-    const over = plot.over;
-    over.style.touchAction = 'pan-y';
-    const synced = () => uPlot.sync(syncKey).plots;
-    const scrub = (e: PointerEvent) => {
-      if (e.pointerType === 'mouse') return;
-      const x = plot.posToVal(e.clientX - over.getBoundingClientRect().left, 'x');
-      for (const p of synced()) p.setCursor({ left: p.valToPos(x, 'x'), top: 0 });
-    };
-    const release = (e: PointerEvent) => {
-      if (e.pointerType === 'mouse') return;
-      for (const p of synced()) p.setCursor({ left: -10, top: -10 });
-    };
-    over.addEventListener('pointerdown', scrub);
-    over.addEventListener('pointermove', scrub);
-    over.addEventListener('pointerup', release);
-    over.addEventListener('pointercancel', release);
+      // uPlot follows a mouse; a finger is followed here, across every synced chart, at the same place along the axis.
+      const over = plot.over;
+      over.style.touchAction = 'pan-y';
+      const synced = () => uPlot.sync(syncKey).plots;
+      const scrub = (e: PointerEvent) => {
+        if (e.pointerType === 'mouse') return;
+        const x = plot.posToVal(e.clientX - over.getBoundingClientRect().left, 'x');
+        for (const p of synced()) p.setCursor({ left: p.valToPos(x, 'x'), top: 0 });
+      };
+      const release = (e: PointerEvent) => {
+        if (e.pointerType === 'mouse') return;
+        for (const p of synced()) p.setCursor({ left: -10, top: -10 });
+      };
+      over.addEventListener('pointerdown', scrub);
+      over.addEventListener('pointermove', scrub);
+      over.addEventListener('pointerup', release);
+      over.addEventListener('pointercancel', release);
 
-    const resize = new ResizeObserver(([entry]) => {
-      const width = Math.floor(entry?.contentRect.width ?? 0);
-      if (width > 0 && width !== plot.width) plot.setSize({ width, height: PLOT_HEIGHT });
+      const resize = new ResizeObserver(([entry]) => {
+        const width = Math.floor(entry?.contentRect.width ?? 0);
+        if (width > 0 && width !== plot.width) plot.setSize({ width, height: PLOT_HEIGHT });
+      });
+      resize.observe(el);
+      return () => {
+        resize.disconnect();
+        over.removeEventListener('pointerdown', scrub);
+        over.removeEventListener('pointermove', scrub);
+        over.removeEventListener('pointerup', release);
+        over.removeEventListener('pointercancel', release);
+        plot.destroy();
+        hover.current(null);
+      };
     });
-    resize.observe(el);
-    return () => {
-      resize.disconnect();
-      over.removeEventListener('pointerdown', scrub);
-      over.removeEventListener('pointermove', scrub);
-      over.removeEventListener('pointerup', release);
-      over.removeEventListener('pointercancel', release);
-      plot.destroy();
-      hover.current(null);
-    };
   }, [axis, spec, syncKey, dark]);
 
   return (
