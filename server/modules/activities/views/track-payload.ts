@@ -127,6 +127,7 @@ function pickIndexes(position: readonly (LngLat | null)[], n: number, mustKeep: 
 /**
  * Speed at each sample from the distance covered in the seconds around it (two pointers over the samples), null in a
  * recording gap or without distance: a 1 s step between two fixes is mostly GPS noise, ten seconds of them are not.
+ * Where the samples are sparser than that, from the neighbours either side (short of a gap).
  */
 function computedSpeed(time: readonly number[], measure: TrackMeasure): (number | null)[] | null {
   if (measure.source === 'none') return null;
@@ -139,8 +140,11 @@ function computedSpeed(time: readonly number[], measure: TrackMeasure): (number 
     while (time[i]! - time[lo]! > SPEED_HALF_WINDOW_S) lo++;
     if (hi < i) hi = i;
     while (hi + 1 < n && time[hi + 1]! - time[i]! <= SPEED_HALF_WINDOW_S) hi++;
-    const dt = time[hi]! - time[lo]!;
-    out[i] = dt > 0 ? (d[hi]! - d[lo]!) / dt : null;
+    // Samples further apart than the window (smart recording, a thinned export) still have neighbours to measure by.
+    const from = lo === i && i > 0 && time[i]! - time[i - 1]! <= GAP_S ? i - 1 : lo;
+    const to = hi === i && i + 1 < n && time[i + 1]! - time[i]! <= GAP_S ? i + 1 : hi;
+    const dt = time[to]! - time[from]!;
+    out[i] = dt > 0 ? (d[to]! - d[from]!) / dt : null;
   }
   return out;
 }

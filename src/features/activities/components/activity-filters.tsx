@@ -61,7 +61,7 @@ function SportCounts({ owner, value, onChange }: { owner: ActivityOwner; value: 
                 )}
               >
                 {sport.name}{' '}
-                <span className={clsx('rounded-full px-1.5 text-xs tabular-nums', checked ? 'bg-on-brand/20' : 'bg-surface-2 text-muted')}>{sport.count.toLocaleString('en')}</span>
+                <span className={clsx('rounded-full px-1.5 text-xs tabular-nums', checked ? 'bg-surface text-fg' : 'bg-surface-2 text-muted')}>{sport.count.toLocaleString('en')}</span>
               </span>
             </label>
           );
