@@ -20,6 +20,7 @@ import { seededRandom } from '../server/lib/seeded-random';
 import { ridePoints } from './activity-files';
 import { launchChromium, startAppServer } from './app-server';
 import { calibrateCpu, MID_TIER_SCORE, scoreAt } from './cpu-calibration';
+import { api, DEMO, signedInPage, takeLongTasks } from './page-session';
 import { median } from './stats';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' }, cpu: { type: 'string', default: 'mid-tier' } } });
@@ -28,17 +29,6 @@ const FIXED_RATE = args.cpu === 'mid-tier' ? null : Number(args.cpu);
 const POINTS = 20_000;
 const ROUNDS = 10;
 const PER_ROUND = 30;
-const DEMO = { email: 'maya@demo.switchback.app', password: 'Switchback1!' };
-
-type Answer<T> = { code: number; message: string; data: T };
-async function api<T>(base: string, path: string, init: { method?: string; token?: string; body?: unknown; form?: FormData } = {}) {
-  const headers: Record<string, string> = init.token ? { authorization: `Bearer ${init.token}` } : {};
-  if (init.body) headers['content-type'] = 'application/json';
-  const res = await fetch(`${base}${path}`, { method: init.method ?? 'GET', headers, body: init.form ?? (init.body ? JSON.stringify(init.body) : undefined) });
-  const answer = (await res.json()) as Answer<T>;
-  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${answer.message}`);
-  return answer.data;
-}
 
 async function timed(n: number, once: () => Promise<unknown>) {
   const times: number[] = [];
@@ -54,33 +44,19 @@ async function timed(n: number, once: () => Promise<unknown>) {
 async function openOnce(baseURL: string, title: string) {
   const browser = await launchChromium();
   try {
-    const page = await browser.newPage({ baseURL, viewport: { width: 1280, height: 900 } });
-    await page.addInitScript(() => {
-      const w = window as unknown as { __longTasks: { duration: number }[] };
-      w.__longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) w.__longTasks.push({ duration: e.duration });
-      }).observe({ type: 'longtask', buffered: true });
-    });
-    await page.goto('/auth/login');
-    await page.getByLabel('E-mail').fill(DEMO.email);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/feeds$/);
+    const page = await signedInPage(browser, baseURL, { width: 1280, height: 900 });
     await page.goto('/activities');
     const link = page.getByRole('link', { name: title, exact: true }).first();
     await link.waitFor();
     await page.waitForTimeout(1000);
     const cdp = await page.context().newCDPSession(page);
     const cpu = FIXED_RATE === null ? await calibrateCpu(page, cdp, MID_TIER_SCORE) : { rate: FIXED_RATE, score: await scoreAt(page, cdp, FIXED_RATE), host: await scoreAt(page, cdp, 1) };
-    await page.evaluate(() => (window as unknown as { __longTasks: unknown[] }).__longTasks.splice(0));
+    await takeLongTasks(page);
     await link.click();
     await page.locator('canvas').first().waitFor({ state: 'visible', timeout: 60_000 });
     await page.getByRole('region', { name: 'Charts' }).locator('canvas').first().waitFor({ state: 'visible', timeout: 60_000 });
     await page.waitForTimeout(3000);
-    const tasks = await page.evaluate(() => (window as unknown as { __longTasks: { duration: number }[] }).__longTasks.splice(0));
-    const blocking = tasks.reduce((n, t) => n + Math.max(0, t.duration - 50), 0);
-    return { blocking, count: tasks.length, longest: Math.max(0, ...tasks.map((t) => t.duration)), cpu };
+    return { ...(await takeLongTasks(page)), cpu };
   } finally {
     await browser.close();
   }

@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import type { CDPSession, Page } from '@playwright/test';
 import { launchChromium, startAppServer } from './app-server';
 import { calibrateCpu, MID_TIER_SCORE, scoreAt, type Calibration } from './cpu-calibration';
+import { api, DEMO, signedInPage, takeLongTasks } from './page-session';
 import { median } from './stats';
 
 const TOTAL = 1000;
@@ -39,29 +40,6 @@ if (!(Number.isInteger(RUNS) && RUNS >= 1)) throw new Error(`--runs takes a whol
 const FIXED_RATE = args.cpu === 'mid-tier' ? null : Number(args.cpu);
 if (FIXED_RATE !== null && !(FIXED_RATE >= 1)) throw new Error(`--cpu takes mid-tier or a slowdown of at least 1, not ${args.cpu}`);
 const MAX_ROWS = 40;
-const DEMO = { email: 'maya@demo.switchback.app', password: 'Switchback1!' };
-
-type Answer<T> = { code: number; message: string; data: T };
-
-async function api<T>(base: string, path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
-  const res = await fetch(`${base}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.body ? { 'content-type': 'application/json' } : {}) },
-    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
-  });
-  const answer = (await res.json()) as Answer<T>;
-  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${answer.message}`);
-  return answer.data;
-}
-
-/** Long tasks since the last call, and their blocking time (each one's time past 50 ms). */
-async function takeLongTasks(page: Page) {
-  const tasks = await page.evaluate(() => {
-    const w = window as unknown as { __longTasks: { duration: number }[] };
-    return w.__longTasks.splice(0);
-  });
-  return { count: tasks.length, blocking: tasks.reduce((n, t) => n + Math.max(0, t.duration - 50), 0), longest: Math.max(0, ...tasks.map((t) => t.duration)) };
-}
 
 /** Slows the page's CPU for the next part: calibrated to the mid-tier phone, or the fixed rate asked for. */
 async function slowDown(page: Page, cdp: CDPSession): Promise<Calibration> {
@@ -76,19 +54,7 @@ type Ride = { eventName: string };
 async function measureOnce(baseURL: string, ride: Ride) {
   const browser = await launchChromium();
   try {
-    const page = await browser.newPage({ baseURL, viewport: { width: 1280, height: 800 } });
-    await page.addInitScript(() => {
-      const w = window as unknown as { __longTasks: { duration: number }[] };
-      w.__longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) w.__longTasks.push({ duration: e.duration });
-      }).observe({ type: 'longtask', buffered: true });
-    });
-    await page.goto('/auth/login');
-    await page.getByLabel('E-mail').fill(DEMO.email);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/feeds$/);
+    const page = await signedInPage(browser, baseURL, { width: 1280, height: 800 });
     await page.goto('/feeds?filter=mine');
     const feed = page.getByRole('feed', { name: 'Your posts' });
     await feed.getByRole('article').first().waitFor();

@@ -306,7 +306,7 @@ test.describe.serial('activities', () => {
     await b.context().close();
   });
 
-  test('B opens the ride: told part of it is hidden, without the owner’s legend, share, Edit or Delete', async ({ browser }) => {
+  test('B opens the ride: told part of it is hidden, without the owner’s legend, share, Edit or Delete; a missing one is not available', async ({ browser }) => {
     const pageErrors: string[] = [];
     const b = await pageOf(browser, ben, pageErrors);
     await b.goto(`/activities/${shared.gpxId}`);
@@ -321,6 +321,12 @@ test.describe.serial('activities', () => {
     await expect(b.getByRole('button', { name: 'Report' })).toBeVisible();
     await expect(b.getByRole('button', { name: 'Edit' })).toHaveCount(0);
     await expect(b.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+    await checkA11y(b);
+
+    // One that does not exist reads as one B may not see (check 10), with the way back.
+    await b.goto('/activities/2147483000');
+    await expect(b.getByRole('heading', { level: 1, name: 'This activity isn’t available' })).toBeVisible();
+    await expect(b.getByRole('link', { name: 'Back to activities' })).toBeVisible();
     await checkA11y(b);
 
     expect(pageErrors, 'uncaught errors in the page').toEqual([]);

@@ -48,70 +48,49 @@ export function ActivityMenu({ activity, onDeleted }: { activity: ActivityDetail
   const original = useActivityDownload('original');
   const remove = useDeleteActivity(onDeleted);
   const close = () => setOpen(null);
-  if (!activity.isOwner) {
-    return (
-      <>
-        <OptionsMenu label="Activity options" className="w-60">
-          {(closeMenu) => (
-            <button
-              type="button"
-              className={menuItemClass}
-              onClick={() => {
-                closeMenu();
-                setOpen('report');
-              }}
-            >
-              Report
-            </button>
-          )}
-        </OptionsMenu>
-        {open === 'report' && (
-          <ReportDialog
-            subject={{ kind: 'activity', id: activity.id, name: 'this activity', userId: activity.author.userId, handleName: activity.author.handleName }}
-            onClose={close}
-          />
-        )}
-      </>
-    );
-  }
+  // A menu item that closes the menu and opens one of the dialogs below.
+  const opens = (closeMenu: () => void, dialog: NonNullable<typeof open>, label: string, className = menuItemClass) => (
+    <button
+      type="button"
+      className={className}
+      onClick={() => {
+        closeMenu();
+        setOpen(dialog);
+      }}
+    >
+      {label}
+    </button>
+  );
   return (
     <>
       <OptionsMenu label="Activity options" className="w-60">
-        {(closeMenu) => (
-          <>
-            <button
-              type="button"
-              className={menuItemClass}
-              onClick={() => {
-                closeMenu();
-                setOpen('edit');
-              }}
-            >
-              Edit
-            </button>
-            {activity.hasOriginalFile && (
-              <button
-                type="button"
-                className={menuItemClass}
-                disabled={original.isPending}
-                onClick={() => original.mutate(activity.id, { onSettled: closeMenu })}
-              >
-                {original.isPending ? 'Downloading the original file…' : 'Download original file'}
-              </button>
-            )}
-            <button
-              type="button"
-              className={`${menuItemClass} text-danger`}
-              onClick={() => {
-                closeMenu();
-                setOpen('delete');
-              }}
-            >
-              Delete
-            </button>
-          </>
-        )}
+        {(closeMenu) =>
+          activity.isOwner ? (
+            <>
+              {opens(closeMenu, 'edit', 'Edit')}
+              {activity.hasOriginalFile && (
+                <button
+                  type="button"
+                  className={menuItemClass}
+                  disabled={original.isPending}
+                  onClick={() => original.mutate(activity.id, { onSettled: closeMenu })}
+                >
+                  {original.isPending ? 'Downloading the original file…' : 'Download original file'}
+                </button>
+              )}
+              {opens(closeMenu, 'delete', 'Delete', `${menuItemClass} text-danger`)}
+            </>
+          ) : (
+            opens(closeMenu, 'report', 'Report')
+          )
+        }
       </OptionsMenu>
+      {open === 'report' && (
+        <ReportDialog
+          subject={{ kind: 'activity', id: activity.id, name: 'this activity', userId: activity.author.userId, handleName: activity.author.handleName }}
+          onClose={close}
+        />
+      )}
       {open === 'edit' && <ActivityEditDialog activity={activity} onClose={close} />}
       {open === 'delete' && (
         <ConfirmDialog

@@ -37,7 +37,7 @@ describe('ManualActivityDialog', () => {
 
     await user.selectOptions(screen.getByLabelText('Sport'), 'MTB');
     await fill(user, { Day: '2026-05-17', 'Start time': '07:30', Hours: '1', Minutes: '2', Seconds: '3', 'Distance (mi)': '12.5', 'Climb (ft)': '1500', Description: 'Gravel loop, no watch.' });
-    await user.selectOptions(screen.getByLabelText('Who can see it'), 'Followers');
+    await user.click(within(screen.getByRole('group', { name: 'Who sees it' })).getByRole('radio', { name: /^Followers/ }));
     await user.click(screen.getByRole('button', { name: 'Save activity' }));
 
     await waitFor(() => expect(bodies).toHaveLength(1));

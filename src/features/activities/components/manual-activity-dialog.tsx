@@ -4,12 +4,11 @@ import { useNavigate } from '@tanstack/react-router';
 import clsx from 'clsx';
 import { useId, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { ACTIVITY_DESCRIPTION_MAX, ACTIVITY_VISIBILITIES, type ManualActivityInput } from '#contract/activities';
-import { SPORTS } from '#contract/sports';
+import { ACTIVITY_DESCRIPTION_MAX, type ManualActivityInput } from '#contract/activities';
 import { DiscardChangesPanel } from '../../../components/discard-changes-dialog';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { controlClass, describedBy, FieldFrame } from '../../../components/ui/field-frame';
+import { controlClass } from '../../../components/ui/field-frame';
 import { TextArea } from '../../../components/ui/text-area';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-error';
@@ -19,8 +18,8 @@ import { UNIT_LABELS, useUnits } from '../../../lib/units';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { useSession } from '../../auth/session-context';
 import { activityKeys, browserTimeZone, createManualActivity } from '../api';
-import { VISIBILITY_WORDS } from '../visibility-words';
 import { manualActivitySchema, SERVER_FIELDS, type ManualActivityForm } from '../manual-activity-schema';
+import { SportField, VisibilityField } from './activity-fields';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const today = () => {
@@ -60,13 +59,10 @@ export function ManualActivityDialog({ onClose }: { onClose(): void }) {
   const { errors, isDirty } = form.formState;
   const create = useMutation({ mutationFn: createManualActivity });
   const { question, requestDiscard } = useUnsavedChangesGuard({ dirty: isDirty && !create.isSuccess, words: discardWords, onDiscard: onClose });
-  const sportId = useId();
-  const visibilityId = useId();
   const durationId = useId();
   const labels = UNIT_LABELS[units];
   const durationError = errors.hours?.message ?? errors.minutes?.message ?? errors.seconds?.message;
-  const [description, visibility] = useWatch({ control: form.control, name: ['description', 'visibility'] });
-  const visibilityHint = VISIBILITY_WORDS[visibility].hint;
+  const description = useWatch({ control: form.control, name: 'description' });
 
   const submit = form.handleSubmit(async (input) => {
     try {
@@ -90,22 +86,7 @@ export function ManualActivityDialog({ onClose }: { onClose(): void }) {
       <form hidden={question !== null} onSubmit={submit} noValidate className="flex flex-col gap-4">
         <p className="text-sm text-muted">For an activity without a file: the gym session, the hike without a watch.</p>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FieldFrame inputId={sportId} label="Sport" error={errors.sportId?.message}>
-            <select
-              id={sportId}
-              aria-invalid={errors.sportId ? true : undefined}
-              aria-describedby={describedBy(sportId, { error: errors.sportId?.message })}
-              className={clsx('min-h-11', controlClass(errors.sportId?.message))}
-              {...form.register('sportId')}
-            >
-              <option value="">Choose a sport</option>
-              {SPORTS.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </FieldFrame>
+          <SportField register={form.register('sportId')} error={errors.sportId?.message} placeholder="Choose a sport" />
           <TextField label="Title" hint="Leave it empty for one like “Morning ride”." error={errors.title?.message} {...form.register('title')} />
           <TextField label="Day" type="date" max={today()} error={errors.date?.message} {...form.register('date')} />
           <TextField label="Start time" type="time" error={errors.time?.message} {...form.register('time')} />
@@ -147,20 +128,7 @@ export function ManualActivityDialog({ onClose }: { onClose(): void }) {
           {...form.register('description')}
         />
 
-        <FieldFrame inputId={visibilityId} label="Who can see it" error={errors.visibility?.message} hint={visibilityHint}>
-          <select
-            id={visibilityId}
-            aria-describedby={describedBy(visibilityId, { error: errors.visibility?.message, hint: visibilityHint })}
-            className={clsx('min-h-11', controlClass(errors.visibility?.message))}
-            {...form.register('visibility')}
-          >
-            {ACTIVITY_VISIBILITIES.map((v) => (
-              <option key={v} value={v}>
-                {VISIBILITY_WORDS[v].label}
-              </option>
-            ))}
-          </select>
-        </FieldFrame>
+        <VisibilityField register={form.register('visibility')} error={errors.visibility?.message} />
 
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={requestDiscard}>
