@@ -4,12 +4,26 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// Server tests run on PGlite always, and once more on PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
+const testFiles = (dir: string, pattern: RegExp) =>
+  fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((file) => path.join(dir, file).split(path.sep).join('/'))
+    .filter((file) => pattern.test(file));
+
+/**
+ * The server test files that open a database (a test app, the run's provided one, or their own): the only ones a
+ * second database can tell anything new about. The rest (readers, codecs, config, a spawned server on its own embedded
+ * database) run once.
+ */
+const databaseFiles = testFiles('server', /\.test\.ts$/).filter((file) => /createTestApp|openTestDatabase|openDatabase\(|inject\('testDatabase'\)/.test(fs.readFileSync(file, 'utf8')));
+
+// Server tests run on PGlite always, and those that open a database once more on PostgreSQL when TEST_DATABASE_URL is
+// set (CI sets it).
 const serverProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
   test: {
     name,
     environment: 'node',
-    include: ['server/**/*.test.ts'],
+    include: dbKind === 'postgres' ? databaseFiles : ['server/**/*.test.ts'],
     globalSetup: ['server/test/global-setup.ts'],
     env: { TEST_DB_KIND: dbKind },
     testTimeout: 30_000,
@@ -28,10 +42,7 @@ const serverProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
  * needs fresh modules too, since the kept Intl formatters (src/lib/intl-format.ts) hold the zone they were made in.
  * Those run isolated.
  */
-const isolatedFiles = fs
-  .readdirSync('src', { recursive: true, encoding: 'utf8' })
-  .map((file) => path.join('src', file).split(path.sep).join('/'))
-  .filter((file) => /\.test\.tsx?$/.test(file) && /\bvi\.(do)?[mM]ock\(|stubEnv\('TZ'/.test(fs.readFileSync(file, 'utf8')));
+const isolatedFiles = testFiles('src', /\.test\.tsx?$/).filter((file) => /\bvi\.(do)?[mM]ock\(|stubEnv\('TZ'/.test(fs.readFileSync(file, 'utf8')));
 
 const clientProject = (name: string, files: { isolate?: boolean; include?: string[]; exclude?: string[] }) => ({
   plugins: [react()],
