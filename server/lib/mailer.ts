@@ -26,12 +26,13 @@ export function createMailer(opts: { smtpUrl: string | undefined; from: string; 
       await smtp.sendMail(message);
       return;
     }
-    const built = await builder.sendMail(message);
-    await fs.mkdir(mailDir, { recursive: true });
-    // The name begins with the time sent, so a folder listing reads in order.
+    // The name begins with the time sent and its place in the sending order, taken before anything is awaited, so a
+    // folder listing reads in the order the mails were sent (building and writing one may finish after a later one).
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, '_');
     const file = path.join(mailDir, `${stamp}-${String(++sequence).padStart(4, '0')}-${safeTo}.eml`);
+    const built = await builder.sendMail(message);
+    await fs.mkdir(mailDir, { recursive: true });
     await fs.writeFile(file, built.message as Buffer);
     opts.log.info({ to: mail.to, file }, `mail written: "${mail.subject}" to ${mail.to} -> ${file}`);
   }
