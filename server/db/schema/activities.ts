@@ -83,7 +83,8 @@ export const activityStreams = pgTable('activity_streams', {
 
 /**
  * What an activity's page and cards show, made once per audience from the streams and kept until the owner's
- * privacy settings change (`privacy_version`, compared with privacy_settings.version on every read): the owner's
+ * privacy settings change (`privacy_version`, compared with privacy_settings.version on every read) or the code that
+ * makes views does (`views_version`): the owner's
  * (the whole track, with what others miss marked) and everyone else's (trimmed at the zones and hidden ends). Each
  * holds the detail's numbers, the track as the map and charts take it, and the map picture's upload key.
  */
@@ -95,6 +96,8 @@ export const activityViews = pgTable(
       .references(() => activities.id, { onDelete: 'cascade' }),
     audience: text('audience', { enum: ['owner', 'others'] }).notNull(),
     privacyVersion: integer('privacy_version').notNull(),
+    // The VIEWS_VERSION of the code that made it (views/derive-views.ts): a view made by older code is made again.
+    viewsVersion: integer('views_version').notNull().default(0),
     hasHiddenParts: boolean('has_hidden_parts').notNull(),
     // contract/activities.ts activityDetail's own fields (splits, laps, zones, series…), as JSON text.
     detail: text('detail').notNull(),

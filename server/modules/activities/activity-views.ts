@@ -9,14 +9,16 @@ import { REMOVE_FILES_JOB } from '../account/delete-service';
 import { storePreviewUpload } from '../map-routes/route-preview';
 import { uploadPrefix } from '../media/upload-files';
 import { memberPrivacy } from './privacy/privacy-service';
+import { VIEWS_VERSION } from './views/derive-views';
 import type { Derived, DerivedView } from './worker/activity-tasks';
 
 /**
  * An activity's two views (issue 21, check 19), stored: what the owner sees and what everyone else sees, each made in
  * the activity worker from the streams and the owner's privacy settings, with its map picture (an upload of purpose
  * `activity`, which media-policy.ts serves by its view's audience). A view is made under one version of the owner's
- * settings (`privacy_version`); a read that finds an older one makes it again before answering (`freshViews`), so a
- * zone saved a moment ago already holds, whatever the refresh job has reached.
+ * settings (`privacy_version`) by one version of the code (`views_version`); a read that finds an older one makes it
+ * again before answering (`freshViews`), so a zone saved a moment ago already holds, whatever the refresh job has
+ * reached.
  */
 
 export type Audience = 'owner' | 'others';
@@ -38,8 +40,8 @@ export async function makeViews(deps: ViewsDeps, activityId: number, { remake = 
     .limit(1);
   if (!row) return;
   const privacy = await memberPrivacy(deps.db, row.userId);
-  const current = await deps.db.select({ version: activityViews.privacyVersion }).from(activityViews).where(eq(activityViews.activityId, activityId));
-  if (!remake && current.length === 2 && current.every((v) => v.version === privacy.version)) return;
+  const current = await deps.db.select().from(activityViews).where(eq(activityViews.activityId, activityId));
+  if (!remake && upToDate(current, privacy.version)) return;
   const derived = await deps.activityWorker.derive({
     sportId: row.sportId,
     streams: row.data,
@@ -84,10 +86,10 @@ const NOT_WRITTEN: Written = { written: false };
 export async function writeViews(tx: Db, activityId: number, userId: number, version: number, derived: Derived, pictures: Pictures, { remake = false } = {}): Promise<Written> {
   if ((await privacyVersionOf(tx, userId)) !== version) return NOT_WRITTEN;
   const before = await tx.select().from(activityViews).where(eq(activityViews.activityId, activityId));
-  if (!remake && before.length === 2 && before.every((v) => v.privacyVersion === version)) return NOT_WRITTEN;
+  if (!remake && upToDate(before, version)) return NOT_WRITTEN;
   for (const audience of ['owner', 'others'] as const) {
     const view = derived[audience];
-    const values = { privacyVersion: version, hasHiddenParts: view.hasHiddenParts, detail: view.detail, track: view.track, mapKey: pictures[audience] };
+    const values = { privacyVersion: version, viewsVersion: VIEWS_VERSION, hasHiddenParts: view.hasHiddenParts, detail: view.detail, track: view.track, mapKey: pictures[audience] };
     await tx
       .insert(activityViews)
       .values({ activityId, audience, ...values })
@@ -95,6 +97,10 @@ export async function writeViews(tx: Db, activityId: number, userId: number, ver
   }
   return { written: true, replaced: before.map((v) => v.mapKey) };
 }
+
+/** Both views there, made under settings `version` by this code. */
+const upToDate = (views: readonly { privacyVersion: number; viewsVersion: number }[], version: number) =>
+  views.length === 2 && views.every((v) => v.privacyVersion === version && v.viewsVersion === VIEWS_VERSION);
 
 /**
  * The pictures no view points to after a write: the new ones when nothing was written, else the ones replaced that the
@@ -149,8 +155,8 @@ async function freshRows<C extends Record<string, PgColumn>>(deps: ViewsDeps, wa
       .select({
         ...columns,
         activityId: activityViews.activityId,
-        current: sql<boolean>`${activityViews.privacyVersion} = coalesce((select ${privacySettings.version} from ${privacySettings}
-          where ${privacySettings.userId} = (select a.user_id from ${activities} a where a.id = ${activityViews.activityId})), 0)`,
+        current: sql<boolean>`${activityViews.viewsVersion} = ${VIEWS_VERSION} and ${activityViews.privacyVersion} = coalesce((select ${privacySettings.version}
+          from ${privacySettings} where ${privacySettings.userId} = (select a.user_id from ${activities} a where a.id = ${activityViews.activityId})), 0)`,
       })
       .from(activityViews)
       .where(sql`(${activityViews.activityId}, ${activityViews.audience}) in (${sql.join(

@@ -1,9 +1,12 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityDetail, privacySettings } from '#contract/activities';
 import { feed } from '#contract/feeds';
 import { body, createTestApp, okData, type TestApp } from '../../test/test-app';
 import { activityHelpers, ridePoints, type Member } from './activity-test-helpers';
+import { activityViews } from '../../db/schema/activities';
 import { isInsideZone, type StoredZone } from './privacy/privacy-zones';
+import { VIEWS_VERSION } from './views/derive-views';
 import { garminGpx } from './readers/reader-test-helpers';
 import { geodesicDistance } from '../map-routes/geodesy';
 
@@ -138,5 +141,15 @@ describe('privacy zones', () => {
     const again = await h.track(stranger, activityId);
     expect(again.coordinates[0]).toEqual(HOME);
     expect((await h.detail(stranger, activityId)).hasHiddenParts).toBe(false);
+  });
+
+  it('makes a view again when the code that made it was older (views_version), as for older settings', async () => {
+    const fresh = await h.track(stranger, activityId);
+    // As an older release left it: another version, and a track it would no longer draw.
+    const stale = JSON.stringify({ ...fresh, activityId: undefined, coordinates: [] });
+    await t.db.update(activityViews).set({ viewsVersion: VIEWS_VERSION - 1, track: stale }).where(eq(activityViews.activityId, activityId));
+    expect(await h.track(stranger, activityId)).toEqual(fresh);
+    const rows = await t.db.select({ viewsVersion: activityViews.viewsVersion }).from(activityViews).where(eq(activityViews.activityId, activityId));
+    expect(rows.map((r) => r.viewsVersion)).toEqual([VIEWS_VERSION, VIEWS_VERSION]);
   });
 });

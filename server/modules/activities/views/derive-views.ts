@@ -29,6 +29,13 @@ export type ViewInput = {
 const PICTURE_POINTS = 500;
 
 /**
+ * The version of what deriveViews makes. Raise it with any change to a view's numbers, track or picture: views made
+ * by an older version are made again when next read or refreshed (activity-views.ts), as after a change of settings.
+ * 1: speed measured from the neighbours where samples are sparser than its window.
+ */
+export const VIEWS_VERSION = 1;
+
+/**
  * An activity's two views (issue 21, check 19): the owner's, made from the whole streams with what others miss marked,
  * and everyone else's, made only from `trimmedForOthers`, so no position, time, distance marker, split or bound from
  * inside a zone or a hidden end is in it. Pure and CPU-bound: it runs in the activity worker

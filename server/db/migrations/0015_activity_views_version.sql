@@ -1,0 +1,1 @@
+ALTER TABLE "activity_views" ADD COLUMN "views_version" integer DEFAULT 0 NOT NULL;
