@@ -2,8 +2,8 @@ import { numberFormat } from './intl-format';
 import { DEFAULT_UNITS, type Units } from './units';
 
 /**
- * Times and paces of activities (issue 21), beside units.ts's distances and speeds. The wire speaks seconds and metres
- * a second; these say them the way athletes read them.
+ * Times and paces (activities, a route's expected time), beside units.ts's distances and speeds. The wire speaks
+ * seconds and metres a second; these say them the way athletes read them.
  */
 
 const METRES_PER_MILE = 1609.344;
@@ -25,6 +25,15 @@ export function formatDuration(seconds: number) {
   if (h > 0) return `${numberFormat('en', { maximumFractionDigits: 0 }).format(h)}h ${two(m)}m`;
   if (m > 0) return `${m}m`;
   return `${s}s`;
+}
+
+/** An estimate to the minute, as a route's expected time: `1 h 30 min`, `45 min` (never under a minute). */
+export function formatEstimate(seconds: number): string {
+  const minutes = Math.max(1, Math.round(seconds / 60));
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return `${m} min`;
+  return m === 0 ? `${h} h` : `${h} h ${m} min`;
 }
 
 /** A pace from metres a second: `5:12 /km` or `8:22 /mi`; null when standing still (no pace to show). */

@@ -6,6 +6,7 @@ import { loadOwnActivity, loadViewableActivity } from '../../policy/activity-acc
 import { gpxFileName } from '../map-routes/gpx-export';
 import { freshTrack } from './activity-views';
 import { memberPrivacy } from './privacy/privacy-service';
+import { safeFileName } from '../../lib/file-names';
 
 type FileDeps = Pick<Deps, 'db' | 'storage' | 'clock' | 'activityWorker'>;
 
@@ -53,7 +54,7 @@ export async function activityOriginalFile(deps: FileDeps, viewerId: number, act
   const [row] = await deps.db.select({ key: activities.originalKey, name: activities.originalName }).from(activities).where(eq(activities.id, own.id)).limit(1);
   const stored = row?.key ? await deps.storage.get(row.key) : null;
   if (!row?.key || !stored) throw notFound('This activity was not imported from a file.');
-  // A Content-Disposition file name in ASCII letters, digits, dots and dashes: the member's name for it, made safe.
-  const name = (row.name ?? 'activity').normalize('NFD').replace(/[^\w.-]+/g, '-').slice(0, 100) || 'activity';
+  // A Content-Disposition file name: the member's name for it, made safe.
+  const name = safeFileName(row.name, 'activity');
   return { name, stream: stored.stream, size: stored.size };
 }

@@ -40,7 +40,7 @@ export async function makeViews(deps: ViewsDeps, activityId: number, { remake = 
     .limit(1);
   if (!row) return;
   const privacy = await memberPrivacy(deps.db, row.userId);
-  const current = await deps.db.select().from(activityViews).where(eq(activityViews.activityId, activityId));
+  const current = await deps.db.select(VERSIONS).from(activityViews).where(eq(activityViews.activityId, activityId));
   if (!remake && upToDate(current, privacy.version)) return;
   const derived = await deps.activityWorker.derive({
     sportId: row.sportId,
@@ -85,7 +85,7 @@ const NOT_WRITTEN: Written = { written: false };
  */
 export async function writeViews(tx: Db, activityId: number, userId: number, version: number, derived: Derived, pictures: Pictures, { remake = false } = {}): Promise<Written> {
   if ((await privacyVersionOf(tx, userId)) !== version) return NOT_WRITTEN;
-  const before = await tx.select().from(activityViews).where(eq(activityViews.activityId, activityId));
+  const before = await tx.select(VERSIONS).from(activityViews).where(eq(activityViews.activityId, activityId));
   if (!remake && upToDate(before, version)) return NOT_WRITTEN;
   for (const audience of ['owner', 'others'] as const) {
     const view = derived[audience];
@@ -97,6 +97,9 @@ export async function writeViews(tx: Db, activityId: number, userId: number, ver
   }
   return { written: true, replaced: before.map((v) => v.mapKey) };
 }
+
+/** What says whether stored views are up to date, and the picture each points to (not their texts). */
+const VERSIONS = { privacyVersion: activityViews.privacyVersion, viewsVersion: activityViews.viewsVersion, mapKey: activityViews.mapKey };
 
 /** Both views there, made under settings `version` by this code. */
 const upToDate = (views: readonly { privacyVersion: number; viewsVersion: number }[], version: number) =>

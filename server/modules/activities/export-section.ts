@@ -1,6 +1,7 @@
 import { asc, eq, isNotNull, and } from 'drizzle-orm';
 import { activities, privacySettings, privacyZones } from '../../db/schema/activities';
 import type { ExportSection } from '../account/export-registry';
+import { safeFileName } from '../../lib/file-names';
 
 /**
  * The member's activities (issue 21): each one's numbers as stored, with the file it was imported from under
@@ -55,5 +56,5 @@ export const activitiesExportSection: ExportSection = {
   },
 };
 
-/** A zip entry name from the member's file name: letters, digits, dots and dashes (isSafeMediaPath). */
-const safeName = (name: string | null) => (name ?? 'activity').normalize('NFD').replace(/[^\w.-]+/g, '-').replace(/^\.+/, '').slice(0, 100) || 'activity';
+// A zip entry's name is the member's file name with letters, digits, dots and dashes only (isSafeMediaPath).
+const safeName = (name: string | null) => safeFileName(name, 'activity');

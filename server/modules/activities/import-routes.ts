@@ -10,7 +10,7 @@ import { AppError, fieldError } from '../../lib/errors';
 import { ok } from '../../lib/reply';
 import { requireUser, viewerId } from '../../plugins/authenticate';
 import { memberRateLimit } from '../../plugins/rate-limit';
-import { importOf, startImport } from './import-service';
+import { importOf, isZip, startImport } from './import-service';
 
 const MB = 1024 * 1024;
 /** The most a request may carry: a zip's cap. A single activity file's own cap is applied once it is told from a zip. */
@@ -21,9 +21,6 @@ const tooLarge = () =>
 const fileTooLarge = () => fieldError('file', `That file is too large: an activity file can be up to ${ACTIVITY_FILE_MAX_MB} MB (a zip of them up to ${ACTIVITY_ZIP_MAX_MB} MB).`, 413);
 const FILE_FIELDS = new Set(['file', 'file[]']);
 
-/** A zip starts `PK\x03\x04`, gzip `\x1f\x8b`: a compressed single file is capped once unzipped, by the reader. */
-const isZip = (head: Buffer) => head.length >= 4 && head.readUInt32LE(0) === 0x04034b50;
-const isGzip = (head: Buffer) => head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
 
 /**
  * Reads the file part within its cap: a zip may be up to ACTIVITY_ZIP_MAX_MB, anything else (GPX, TCX, FIT, each
@@ -35,7 +32,7 @@ async function readCapped(file: Readable & { truncated?: boolean }) {
   let cap = MAX_BYTES;
   for await (const chunk of file) {
     const bytes = chunk as Buffer;
-    if (size === 0) cap = isZip(bytes) ? MAX_BYTES : ACTIVITY_FILE_MAX_MB * MB * (isGzip(bytes) ? 1 : 1);
+    if (size === 0) cap = isZip(bytes) ? MAX_BYTES : ACTIVITY_FILE_MAX_MB * MB;
     chunks.push(bytes);
     size += bytes.length;
     if (size > cap) throw cap === MAX_BYTES ? tooLarge() : fileTooLarge();

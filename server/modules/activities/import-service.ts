@@ -23,7 +23,8 @@ const IMPORT_NOT_FOUND = 'That import does not exist.';
 const uploadedKey = () => `activity-files/${randomBytes(16).toString('base64url')}/upload`;
 const originalKey = () => `activity-files/${randomBytes(16).toString('base64url')}/original`;
 
-const isZip = (bytes: Buffer) => bytes.length >= 4 && bytes.readUInt32LE(0) === 0x04034b50;
+/** A zip starts `PK\x03\x04` (its first chunk is enough to tell). */
+export const isZip = (bytes: Buffer) => bytes.length >= 4 && bytes.readUInt32LE(0) === 0x04034b50;
 
 /** The file's name as the member sent it, made safe to show and to offer back in a download: no path, no controls. */
 export function cleanFileName(name: string) {

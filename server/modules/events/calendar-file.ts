@@ -2,6 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import ical, { escape, ICalCalendarMethod, ICalEventRepeatingFreq, ICalEventStatus, type ICalLocation } from 'ical-generator';
 import type { Repeats } from '#contract/events';
 import { offsetChanges, offsetSeconds, type OffsetChange } from './time-zone';
+import { fileSlug } from '../../lib/file-names';
 
 /**
  * An event as an iCalendar file (RFC 5545) for "add to calendar": one VEVENT whose start and end are wall-clock times
@@ -159,12 +160,5 @@ export function eventCalendar(event: CalendarEvent, options: { now: Date; url: s
 
 /** `<slug>.ics` from the event's name (ASCII letters, digits and dashes; safe in a Content-Disposition header). */
 export function calendarFileName(name: string, id: number) {
-  const slug = name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .slice(0, 60)
-    .replace(/^-+|-+$/g, '');
-  return `${slug || `event-${id}`}.ics`;
+  return `${fileSlug(name) || `event-${id}`}.ics`;
 }

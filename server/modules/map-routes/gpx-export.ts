@@ -1,5 +1,6 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import type { MapRouteRow } from './route-view';
+import { fileSlug } from '../../lib/file-names';
 
 /**
  * A stored route as a GPX 1.1 file (https://www.topografix.com/GPX/1/1/): one track of one segment, a `trkpt` per
@@ -30,12 +31,5 @@ export function routeGpx(row: Pick<MapRouteRow, 'name' | 'description' | 'coordi
 
 /** `<slug>.gpx` from the route's name: ASCII letters, digits and dashes, safe in a Content-Disposition header. */
 export function gpxFileName(name: string, id: number) {
-  const slug = name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .slice(0, 60)
-    .replace(/^-+|-+$/g, '');
-  return `${slug || `route-${id}`}.gpx`;
+  return `${fileSlug(name) || `route-${id}`}.gpx`;
 }

@@ -38,21 +38,23 @@ export function setActivityCommentCount(queryClient: QueryClient, activityId: nu
 }
 
 /**
- * The owner's edit as the server answered it: the page shows it at once; the lists are asked again, since a new
- * title or sport may move the activity in or out of a filtered list.
+ * The owner's edit as the server answered it: the page shows it at once; the lists, the linked-activity item, the
+ * summary and the sport counts are asked again, since a new title or sport may move the activity in or out of a
+ * filtered list and between a sport's totals.
  */
 export function replaceActivityDetail(queryClient: QueryClient, saved: ActivityDetail): void {
   queryClient.setQueryData(activityKeys.detail(saved.id), saved);
-  void queryClient.invalidateQueries({ queryKey: activityKeys.lists() });
+  for (const part of ['list', 'summary', 'sports'] as const) void queryClient.invalidateQueries({ queryKey: [...activityKeys.all, part] });
+  void queryClient.invalidateQueries({ queryKey: activityKeys.item(saved.id) });
 }
 
 /**
- * A deleted activity: gone from every cached list; its detail, track, comments and likers dropped; the summary and
+ * A deleted activity: gone from every cached list; its detail, item, track, comments and likers dropped; the summary and
  * the sport counts asked again, as their totals counted it.
  */
 export function removeActivity(queryClient: QueryClient, activityId: number): void {
   patchActivity(queryClient, activityId, () => null);
-  for (const part of ['detail', 'track', 'comments', 'likers'] as const) {
+  for (const part of ['detail', 'item', 'track', 'comments', 'likers'] as const) {
     queryClient.removeQueries({ queryKey: [...activityKeys.all, part, activityId] });
   }
   for (const part of ['summary', 'sports'] as const) {

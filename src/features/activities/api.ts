@@ -39,7 +39,7 @@ export type ActivityFilters = ActivityOwner & {
 
 /**
  * Every activity query key, generic to specific: `['activities']`, `['activities','list',filters]`,
- * `['activities','detail',id]`, `['activities','track',id]`, `['activities','summary',owner,chart]`,
+ * `['activities','detail',id]`, `['activities','item',id]`, `['activities','track',id]`, `['activities','summary',owner,chart]`,
  * `['activities','sports',owner]`, `['activities','comments',id]`, `['activities','likers',id,code]`,
  * `['activities','import',importId]`, `['activities','privacy']`. Cache patches rely on these shapes.
  */
@@ -48,6 +48,7 @@ export const activityKeys = {
   lists: () => [...activityKeys.all, 'list'] as const,
   list: (filters: ActivityFilters) => [...activityKeys.all, 'list', normalize(filters)] as const,
   detail: (id: number) => [...activityKeys.all, 'detail', id] as const,
+  item: (id: number) => [...activityKeys.all, 'item', id] as const,
   track: (id: number) => [...activityKeys.all, 'track', id] as const,
   summary: (owner: ActivityOwner, chart: 'week' | 'month') => [...activityKeys.all, 'summary', normalize(owner), chart] as const,
   sports: (owner: ActivityOwner) => [...activityKeys.all, 'sports', normalize(owner)] as const,
@@ -187,7 +188,7 @@ export const savePrivacySettings = (body: PrivacySettingsInput) => api.put(priva
 /** The one activity a post links to, as lists show it (the feed form's picker), under `['activities','item',id]`; null when gone. */
 export const activityItemQuery = (activityId: number) =>
   queryOptions({
-    queryKey: [...activityKeys.all, 'item', activityId] as const,
+    queryKey: activityKeys.item(activityId),
     queryFn: ({ signal }) => getActivityItem(activityId, signal),
     // The one picked from the list is put here whole; asking again at once would only repeat it.
     staleTime: 60_000,

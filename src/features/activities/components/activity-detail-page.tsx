@@ -44,9 +44,13 @@ export function ActivityDetailPage({ activityId, onShare }: Props) {
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 pb-8">
       <div className="flex items-center gap-2 px-2 sm:px-0">
-        <Link to="/activities" className="flex min-h-11 items-center gap-1 rounded-full pr-3 pl-2 text-sm font-semibold text-muted hover:bg-surface-2 hover:text-fg">
+        {/* Back to the log it came from: yours, or the athlete's on their profile. */}
+        <Link
+          {...(activity.isOwner ? { to: '/activities' } : { to: '/profile/$username/activities', params: { username: activity.author.handleName } })}
+          className="flex min-h-11 items-center gap-1 rounded-full pr-3 pl-2 text-sm font-semibold text-muted hover:bg-surface-2 hover:text-fg"
+        >
           <Icon name="chevronLeft" className="size-5" strokeWidth="2" />
-          Activities
+          {activity.isOwner ? 'Activities' : `${activity.author.firstName}’s activities`}
         </Link>
       </div>
       <ActivityHeader

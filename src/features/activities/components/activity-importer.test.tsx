@@ -128,6 +128,26 @@ describe('ActivityImporter', () => {
     expect(document.querySelector('[data-sonner-toast]')).toBeNull();
   }, 20_000);
 
+  it('stops asking about an import the server refuses to answer for, says so, and lets the row be cleared', async () => {
+    let polls = 0;
+    server.use(
+      http.post('/api/activity/import', () => HttpResponse.json(ok(importFixture({ id: 74, fileName: 'lost.gpx', status: 'queued' })))),
+      http.get('/api/activity/import/:importId', () => {
+        polls++;
+        return HttpResponse.json(fail(404, 'That import does not exist.'), { status: 404 });
+      }),
+    );
+    const { user } = await renderImporter();
+    await user.upload(screen.getByLabelText('Choose files'), [file('lost.gpx')]);
+    await waitFor(() => expect(rowOf('lost.gpx')).toHaveTextContent('Unknown: Could not check on it: That import does not exist.'), { timeout: 5000 });
+    expect(rowOf('lost.gpx')).not.toHaveTextContent('Trying again');
+    const asked = polls;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(polls).toBe(asked);
+    await user.click(screen.getByRole('button', { name: 'Clear finished' }));
+    expect(screen.queryByRole('list', { name: 'Files to import' })).not.toBeInTheDocument();
+  }, 20_000);
+
   it('uploads two files at a time, each with its own progress bar, the rest waiting their turn', async () => {
     const held = gate();
     let arrived = 0;

@@ -88,10 +88,10 @@ export function ActivityImporter() {
     sendNext();
   };
 
-  const onFinished = (key: number, answer: ActivityImport) => {
+  const onFinished = (key: number, answer: ActivityImport | null) => {
     update(key, { finished: true });
     // New activities: the lists, the summary and the sport counts are out of date (the imports themselves are not).
-    if (answer.outcomes.some((o) => o.outcome === 'imported')) {
+    if (answer?.outcomes.some((o) => o.outcome === 'imported')) {
       void queryClient.invalidateQueries({ queryKey: activityKeys.all, predicate: (query) => query.queryKey[1] !== 'import' });
     }
   };

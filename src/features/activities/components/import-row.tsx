@@ -22,6 +22,8 @@ export type ImportStage =
 
 const POLL_MS = 1000;
 const finished = (status: ActivityImport['status'] | undefined) => status === 'done' || status === 'failed';
+/** A refusal (4xx) will not change by asking again; a 5xx or a lost connection may. */
+const refused = (error: unknown) => error instanceof ApiError && error.status < 500;
 
 const fileSize = (bytes: number) =>
   bytes < 1024 * 1024
@@ -31,8 +33,8 @@ const fileSize = (bytes: number) =>
 type Props = {
   file: File;
   stage: ImportStage;
-  /** The server has finished with the file (done or failed), as it answered then. */
-  onFinished(answer: ActivityImport): void;
+  /** The server has finished with the file (done or failed), as it answered then; null: it can no longer be asked. */
+  onFinished(answer: ActivityImport | null): void;
 };
 
 /**
@@ -48,17 +50,19 @@ export function ImportRow({ file, stage, onFinished }: Props) {
     queryFn: ({ signal }) => getImport(importId, signal),
     enabled: stage.step === 'sent',
     staleTime: Infinity,
-    refetchInterval: (query) =>
-      finished(query.state.data?.status) || (query.state.error instanceof ApiError && query.state.error.status < 500) ? false : POLL_MS,
+    refetchInterval: (query) => (finished(query.state.data?.status) || refused(query.state.error) ? false : POLL_MS),
     meta: { silent: true },
   });
+  // Asking stops on a refusal (the import is gone, or the session ended): the row says so and counts as finished.
+  const gaveUp = !(data && finished(data.status)) && refused(error);
   const reported = useRef(false);
   useEffect(() => {
-    if (data && finished(data.status) && !reported.current) {
-      reported.current = true;
-      onFinished(data);
-    }
-  }, [data, onFinished]);
+    if (reported.current) return;
+    if (data && finished(data.status)) onFinished(data);
+    else if (gaveUp) onFinished(null);
+    else return;
+    reported.current = true;
+  }, [data, gaveUp, onFinished]);
 
   return (
     <li className="flex flex-col gap-2 rounded-xl border border-line bg-surface p-3">
@@ -66,7 +70,7 @@ export function ImportRow({ file, stage, onFinished }: Props) {
         <span className="min-w-0 truncate font-medium">{file.name}</span>
         <span className="shrink-0 text-xs tabular-nums text-muted">{fileSize(file.size)}</span>
       </div>
-      <Stage file={file} stage={stage} data={data} pollError={data && !finished(data.status) ? error : null} />
+      <Stage file={file} stage={stage} data={data} pollError={data && finished(data.status) ? null : error} gaveUp={gaveUp} />
       <p role="status" className="sr-only">
         {announcement(file.name, stage, data)}
       </p>
@@ -74,10 +78,11 @@ export function ImportRow({ file, stage, onFinished }: Props) {
   );
 }
 
-function Stage({ file, stage, data, pollError }: { file: File; stage: ImportStage; data: ActivityImport | undefined; pollError: Error | null }) {
+function Stage({ file, stage, data, pollError, gaveUp }: { file: File; stage: ImportStage; data: ActivityImport | undefined; pollError: Error | null; gaveUp: boolean }) {
   if (stage.step === 'waiting') return <p className="text-sm text-muted">Waiting to upload…</p>;
   if (stage.step === 'uploading') return <UploadProgress label={`Uploading ${file.name}`} progress={stage.progress} doneText="Reading" />;
   if (stage.step === 'failed') return <Problem term={stage.refused ? 'Refused' : 'Not uploaded'}>{stage.message}</Problem>;
+  if (gaveUp && pollError) return <Problem term="Unknown">{`Could not check on it: ${errorMessage(pollError)} Your activities show what was imported.`}</Problem>;
   if (!data || !finished(data.status)) {
     return (
       <div className="flex flex-col gap-1">

@@ -1,15 +1,7 @@
 import type { Route } from '#contract/map-routes';
+import { formatEstimate } from '../../../lib/duration-format';
 import { formatElevation, useUnits } from '../../../lib/units';
 import { formatRouteDistance } from '../event-format';
-
-/** Seconds as hours and minutes: `1 h 30 min`, `45 min`. */
-export function formatDuration(seconds: number): string {
-  const minutes = Math.max(1, Math.round(seconds / 60));
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  if (h === 0) return `${m} min`;
-  return m === 0 ? `${h} h` : `${h} h ${m} min`;
-}
 
 /**
  * A stored route's figures, as the server measured them, in the member's units: distance, climb and descent
@@ -23,7 +15,7 @@ export function RouteFigures({ route }: { route: Route }) {
     { term: 'Distance', value: formatRouteDistance(route, units) },
     { term: 'Elevation gain', value: climb(route.elevationGain) },
     { term: 'Elevation loss', value: climb(route.elevationLoss) },
-    { term: 'Expected time', value: formatDuration(route.expectedTime) },
+    { term: 'Expected time', value: formatEstimate(route.expectedTime) },
   ];
   return (
     <dl aria-label="Route figures" className="grid grid-cols-2 gap-2 sm:grid-cols-4 sm:gap-3">
