@@ -10,3 +10,6 @@ export const SPORTS = [
 ] as const;
 
 export type SportId = (typeof SPORTS)[number]['id'];
+
+/** A sport's name by its id; an id a newer app knows and this one does not reads as "Other". */
+export const sportName = (sportId: number): string => SPORTS.find((s) => s.id === sportId)?.name ?? 'Other';

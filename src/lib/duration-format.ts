@@ -1,12 +1,11 @@
 import { numberFormat } from './intl-format';
-import { DEFAULT_UNITS, type Units } from './units';
+import { DEFAULT_UNITS, METRES_PER_MILE, type Units } from './units';
 
 /**
  * Times and paces (activities, a route's expected time), beside units.ts's distances and speeds. The wire speaks
  * seconds and metres a second; these say them the way athletes read them.
  */
 
-const METRES_PER_MILE = 1609.344;
 const two = (n: number) => String(n).padStart(2, '0');
 
 /** Seconds as `1:02:03` (hours, minutes, seconds) or `12:34` under an hour; what watches and Strava show. */

@@ -11,7 +11,7 @@ export type Units = OwnProfile['units'];
 
 export const DEFAULT_UNITS: Units = 'imperial';
 
-const METRES_PER_MILE = 1609.344;
+export const METRES_PER_MILE = 1609.344;
 const METRES_PER_FOOT = 0.3048;
 const MPS_TO_KMH = 3.6;
 const MPS_TO_MPH = 3600 / METRES_PER_MILE;

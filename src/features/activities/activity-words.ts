@@ -1,4 +1,3 @@
-import { SPORTS } from '#contract/sports';
 import type { IconName } from '../../components/icons';
 import { formatPace } from '../../lib/duration-format';
 import { formatSpeed, type Units } from '../../lib/units';
@@ -14,11 +13,6 @@ const SPORT_ICONS: Record<number, IconName> = {
   5: 'shoe',
   54: 'walker',
 };
-
-const sportNames = new Map<number, string>(SPORTS.map((s) => [s.id, s.name]));
-
-/** The sport's name; a sport a newer app knows and this one does not reads as "Other". */
-export const sportName = (sportId: number) => sportNames.get(sportId) ?? 'Other';
 
 export const sportIcon = (sportId: number): IconName => SPORT_ICONS[sportId] ?? 'activities';
 

@@ -1,7 +1,7 @@
 import type { ActivitySeries, ActivityTrack } from '#contract/activities';
 import { formatClock } from '../../lib/duration-format';
 import { numberFormat } from '../../lib/intl-format';
-import { distanceFromMetres, elevationFromMetres, UNIT_LABELS, type Units } from '../../lib/units';
+import { distanceFromMetres, elevationFromMetres, METRES_PER_MILE, UNIT_LABELS, type Units } from '../../lib/units';
 import { usesPace } from './pace-sports';
 
 /**
@@ -45,7 +45,6 @@ export type ChartSpec = {
   toDisplay(si: number): number | null;
 };
 
-const METRES_PER_MILE = 1609.344;
 /** A pace slower than this (99 min a unit) is standing still, not a pace; formatPace draws the same line. */
 const SLOWEST_PACE_S = 99 * 60;
 

@@ -1,9 +1,9 @@
 import type { Event } from '#contract/events';
 import type { Route } from '#contract/map-routes';
-import { SPORTS } from '#contract/sports';
+import { sportName } from '#contract/sports';
 import type { IconName } from '../../components/icons';
 import { dateTimeFormat } from '../../lib/intl-format';
-import { formatDistance, formatElevation, type Units } from '../../lib/units';
+import { formatDistance, formatElevation, METRES_PER_MILE, type Units } from '../../lib/units';
 import { browserTimeZone } from './form/zoned-time';
 
 /**
@@ -134,7 +134,7 @@ export function formatGoals(event: Pick<Event, 'goalCalories' | 'goalElevation' 
   if (event.goalCalories !== null) goals.push(`${calories.format(event.goalCalories)} cal`);
   if (event.goalElevation !== null) goals.push(`${formatElevation(event.goalElevation, units)} elev`);
   if (event.goalDistance !== null) {
-    const inUnits = units === 'metric' ? event.goalDistance / 1000 : event.goalDistance / 1609.344;
+    const inUnits = units === 'metric' ? event.goalDistance / 1000 : event.goalDistance / METRES_PER_MILE;
     goals.push(formatDistance(event.goalDistance, units, wholeOrOne(inUnits)));
   }
   return goals;
@@ -153,9 +153,8 @@ const SPORT_LOOKS: Record<number, { icon: IconName; colour: string }> = {
 
 /** A sport's name, icon and colour by its spec §3 id; an id this app does not know reads as "Other". */
 export function sportOf(sportId: number): { name: string; icon: IconName; colour: string } {
-  const sport = SPORTS.find((s) => s.id === sportId);
   const look = SPORT_LOOKS[sportId] ?? { icon: 'flag' as const, colour: 'bg-slate-600' };
-  return { name: sport?.name ?? 'Other', ...look };
+  return { name: sportName(sportId), ...look };
 }
 
 const DIFFICULTY_LABELS: Record<Event['difficulty'], string> = { easy: 'Easy', moderate: 'Moderate', hard: 'Hard', expert: 'Expert' };

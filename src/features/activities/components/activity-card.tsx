@@ -1,12 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import type { Activity } from '#contract/activities';
+import { sportName } from '#contract/sports';
 import { Icon } from '../../../components/icons';
 import { formatDuration } from '../../../lib/duration-format';
 import { formatCount } from '../../../lib/format-count';
 import { formatDistance, formatElevation, useUnits } from '../../../lib/units';
 import { formatActivityStart } from '../activity-start';
-import { HIDDEN_PARTS_OTHERS, HIDDEN_PARTS_OWNER, paceOrSpeed, sportIcon, sportName } from '../activity-words';
+import { HIDDEN_PARTS_OTHERS, HIDDEN_PARTS_OWNER, paceOrSpeed, sportIcon } from '../activity-words';
 
 /** The server's thumbnail is 320 × 180 (the route previews' 16:9). */
 const THUMB_WIDTH = 320;

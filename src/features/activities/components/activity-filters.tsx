@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { useId, useState } from 'react';
+import { sportName } from '#contract/sports';
 import { scrollRowFade } from '../../../components/scroll-row';
 import { AddressSearchBox } from '../../../components/search-box';
 import { TextField } from '../../../components/ui/text-field';
 import { sportActivitiesQuery, type ActivityOwner } from '../api';
 import { isRangeValid, type ActivitySearch } from '../activity-search-params';
-import { sportName } from '../activity-words';
 
 export const RANGE_BACKWARDS = 'The start date must be on or before the end date.';
 

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useId, type ReactNode } from 'react';
 import type { ActivityDetail } from '#contract/activities';
+import { sportName } from '#contract/sports';
 import { Avatar } from '../../../components/avatar';
 import { Icon } from '../../../components/icons';
 import { RichText } from '../../../components/rich-text';
@@ -9,7 +10,7 @@ import { formatCount } from '../../../lib/format-count';
 import { ReactionBar } from '../../reactions/components/reaction-bar';
 import { activityReactions } from '../activity-reactions';
 import { formatActivityStart } from '../activity-start';
-import { sportIcon, sportName } from '../activity-words';
+import { sportIcon } from '../activity-words';
 import { VISIBILITY_WORDS } from '../visibility-words';
 import { ActivityStats } from './activity-stats';
 

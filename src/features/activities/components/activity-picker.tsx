@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import clsx from 'clsx';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Activity } from '#contract/activities';
+import { sportName } from '#contract/sports';
 import { Icon } from '../../../components/icons';
 import { LoadError } from '../../../components/load-error';
 import { LoadMore } from '../../../components/load-more';
@@ -13,7 +14,7 @@ import { formatDistance, useUnits } from '../../../lib/units';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { activityItemQuery, activityListQuery } from '../api';
 import { formatActivityStart } from '../activity-start';
-import { sportIcon, sportName } from '../activity-words';
+import { sportIcon } from '../activity-words';
 
 /** The feed form's picker props (feeds/form/activity-picker-slot.ts has the same shape; the route checks they agree). */
 type Props = {

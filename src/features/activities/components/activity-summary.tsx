@@ -1,13 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { ActivitySummary as Summary, ActivityTotals } from '#contract/activities';
+import { sportName } from '#contract/sports';
 import { Icon } from '../../../components/icons';
 import { LoadError } from '../../../components/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDuration } from '../../../lib/duration-format';
 import { formatDistance, formatElevation, useUnits, type Units } from '../../../lib/units';
 import { activitySummaryQuery, type ActivityOwner } from '../api';
-import { activityCount, sportIcon, sportName } from '../activity-words';
+import { activityCount, sportIcon } from '../activity-words';
 import { SummaryChart, type ChartUnit } from './summary-chart';
 
 const PERIODS = [

@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { sportName } from '#contract/sports';
 import { Icon } from '../../../components/icons';
 import { LoadError } from '../../../components/load-error';
 import { buttonClass } from '../../../components/ui/button';
@@ -8,7 +9,7 @@ import { formatDuration } from '../../../lib/duration-format';
 import { formatDistance, useUnits } from '../../../lib/units';
 import { activityListQuery } from '../api';
 import { formatActivityStart } from '../activity-start';
-import { sportIcon, sportName } from '../activity-words';
+import { sportIcon } from '../activity-words';
 
 const SHOWN = 5;
 

@@ -1,4 +1,4 @@
-import { formatDistance, type Units } from '../../../lib/units';
+import { formatDistance, METRES_PER_MILE, type Units } from '../../../lib/units';
 
 /** A distance to choose, in metres for the wire, named in the member's units. */
 export type DistanceChoice = { metres: number; label: string };
@@ -22,7 +22,6 @@ export const radiusChoices = (units: Units): DistanceChoice[] => RADII.map((r) =
 /** A saved zone's radius by its name among the choices; one made elsewhere (another app) in plain figures. */
 export const radiusLabel = (metres: number, units: Units) => RADII.find((r) => r.metres === metres)?.[units] ?? formatDistance(metres, units, 2);
 
-const METRES_PER_MILE = 1609.344;
 /** Hidden at each end, up to the contract's 2 km: round figures in each unit (the first is off). */
 const HIDE_ENDS: Record<Units, DistanceChoice[]> = {
   metric: [0, 100, 200, 500, 1000, 1500, 2000].map((metres) => ({ metres, label: metres === 0 ? 'Off' : metres < 1000 ? `${metres} m` : `${metres / 1000} km` })),

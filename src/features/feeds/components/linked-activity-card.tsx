@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { LinkedActivity } from '#contract/linked-activity';
-import { SPORTS } from '#contract/sports';
+import { sportName } from '#contract/sports';
 import { formatDuration } from '../../../lib/duration-format';
 import { formatDistance, formatElevation, useUnits } from '../../../lib/units';
 
@@ -8,7 +8,6 @@ import { formatDistance, formatElevation, useUnits } from '../../../lib/units';
 export const ACTIVITY_MAP_WIDTH = 640;
 export const ACTIVITY_MAP_HEIGHT = 360;
 
-const sportName = (sportId: number) => SPORTS.find((s) => s.id === sportId)?.name ?? 'Other';
 
 /**
  * The activity a post links to (spec §3 Feed.activityId): its map as the viewer may see it (trimmed at the owner's
