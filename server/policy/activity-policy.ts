@@ -33,17 +33,25 @@ export function mayEditActivity(viewerId: number, activity: Pick<ActivitySubject
 }
 
 /**
- * `mayViewActivity` as a condition on `activities`, for lists, sums and event progress. The owner's privacy and the
- * follow edge are probes per row by primary and unique keys, as `visibleFeedsCondition` does; a moderator's removal
- * hides it from everyone, and one the viewer reported leaves their lists. A mute does not: the muted member's log stays
- * on their profile, as their profile does.
+ * `mayViewActivity` as a condition on `activities`, and a moderator's removal hiding it from everyone, as
+ * `loadViewableActivity` asks both: for a read of one activity that is one statement (its track, activity-views.ts).
+ * The owner's privacy and the follow edge are probes per row by primary and unique keys, as `visibleFeedsCondition`
+ * does.
  */
-export function visibleActivitiesCondition(viewerId: number | SQLWrapper): SQL {
+export function viewableActivityCondition(viewerId: number | SQLWrapper): SQL {
   const owner = qualified(activities.userId);
   const follower = sql`exists (select 1 from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${owner} and ${follows.status} = 'accepted')`;
   return sql`((${owner} = ${viewerId} or (${qualified(activities.visibility)} <> 'only_me' and ${notBlockedWith(viewerId, owner)} and (
-    (${qualified(activities.visibility)} = 'everyone' and (select not u.is_private from ${users} u where u.id = ${owner})) or ${follower})
-    and ${notReportedBy(viewerId, 'activity', qualified(activities.id))})) and ${notRemovedSubject(qualified(activities.subjectId))})`;
+    (${qualified(activities.visibility)} = 'everyone' and (select not u.is_private from ${users} u where u.id = ${owner})) or ${follower}))
+    ) and ${notRemovedSubject(qualified(activities.subjectId))})`;
+}
+
+/**
+ * `viewableActivityCondition` for lists, sums and event progress: one the viewer reported also leaves their lists. A
+ * mute does not: the muted member's log stays on their profile, as their profile does.
+ */
+export function visibleActivitiesCondition(viewerId: number | SQLWrapper): SQL {
+  return sql`(${viewableActivityCondition(viewerId)} and (${qualified(activities.userId)} = ${viewerId} or ${notReportedBy(viewerId, 'activity', qualified(activities.id))}))`;
 }
 
 /**

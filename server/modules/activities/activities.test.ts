@@ -46,12 +46,15 @@ describe('who sees an activity', () => {
     const { owner, follower, pending, stranger } = await cast(ownerPrivate);
     const id = await insertActivity(t.db, owner.userId, { visibility, title: `Seen by ${visibility}` });
     expect((await h.detailCall(owner, id)).statusCode).toBe(200);
+    expect((await h.track(owner, id)).activityId).toBe(id);
     for (const [who, member] of [['follower', follower], ['pending', pending], ['stranger', stranger]] as const) {
       const res = await h.detailCall(member, id);
       const listed = (await h.list(member, { userId: owner.userId })).list.map((a) => a.id);
       if (sees[who]) {
         expect(res.statusCode, `${who} reads it`).toBe(200);
         expect(listed, `${who} lists it`).toEqual([id]);
+        // Typed in by hand: a track with nothing to draw, but theirs to ask for.
+        expect((await h.track(member, id)).coordinates, `${who} reads its track`).toEqual([]);
       } else {
         expect(res.statusCode, `${who} reads it`).toBe(404);
         expect(body(res)).toEqual(body(await h.detailCall(member, 2_000_000_000)));

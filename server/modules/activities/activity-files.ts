@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { Deps } from '../../deps';
 import { activities, activityStreams } from '../../db/schema/activities';
 import { notFound } from '../../lib/errors';
-import { loadOwnActivity, loadViewableActivity } from '../../policy/activity-access';
+import { ACTIVITY_NOT_FOUND, loadOwnActivity, loadViewableActivity } from '../../policy/activity-access';
 import { gpxFileName } from '../map-routes/gpx-export';
-import { freshTrack } from './activity-views';
+import { viewableTrack } from './activity-views';
 import { memberPrivacy } from './privacy/privacy-service';
 import { safeFileName } from '../../lib/file-names';
 
@@ -18,11 +18,10 @@ const NO_TRACK = JSON.stringify({ coordinates: [], distance: [], time: [], break
  * the JSON text it was stored as. 404 for an activity the viewer may not see.
  */
 export async function activityTrackJson(deps: FileDeps, viewerId: number, activityId: number): Promise<string> {
-  const row = await loadViewableActivity(deps.db, viewerId, activityId);
-  // Read as if it had streams: one typed in by hand has no view, and only its (rare) read looks twice to learn so.
-  const track = await freshTrack(deps, { id: row.id, userId: row.userId, hasStreams: true, audience: row.userId === viewerId ? 'owner' : 'others' });
+  const found = await viewableTrack(deps, viewerId, activityId);
+  if (!found) throw notFound(ACTIVITY_NOT_FOUND);
   // The stored text is the track without its activity's id (views are made before the row has one): put in front.
-  return `{"activityId":${row.id},${(track ?? NO_TRACK).slice(1)}`;
+  return `{"activityId":${found.id},${(found.track ?? NO_TRACK).slice(1)}`;
 }
 
 /**

@@ -10,6 +10,8 @@ import { storePreviewUpload } from '../map-routes/route-preview';
 import { uploadPrefix } from '../media/upload-files';
 import { memberPrivacy } from './privacy/privacy-service';
 import { VIEWS_VERSION } from './views/derive-views';
+import { preparedOn } from '../../db/prepared';
+import { viewableActivityCondition } from '../../policy/activity-policy';
 import type { Derived, DerivedView } from './worker/activity-tasks';
 
 /**
@@ -140,9 +142,44 @@ export async function freshViews(deps: ViewsDeps, wanted: readonly Wanted[]): Pr
   return new Map([...rows].map(([id, { detail, hasHiddenParts, mapKey }]) => [id, { detail, hasHiddenParts, mapKey }]));
 }
 
-/** One activity's track for its audience (the stored JSON text), made again first as `freshViews`; none without streams. */
-export async function freshTrack(deps: ViewsDeps, wanted: Wanted): Promise<string | undefined> {
-  return (await freshRows(deps, [wanted], { track: activityViews.track })).get(wanted.id)?.track;
+/**
+ * `GET /api/getActivityCoordinate`'s read, the page's heaviest: the activity if `viewerId` may see it (the policy's
+ * `viewableActivityCondition`, the rule `loadViewableActivity` asks), its track for the viewer's audience, and whether
+ * that was made under the owner's settings now, in one prepared statement (P10: a read of its own and two built
+ * statements had cost more than the track itself).
+ */
+const trackStatement = preparedOn((db) => {
+  const viewer = sql.placeholder('viewerId');
+  return db
+    .select({
+      id: activities.id,
+      track: activityViews.track,
+      current: sql<boolean>`coalesce(${activityViews.viewsVersion} = ${sql.raw(String(VIEWS_VERSION))} and ${activityViews.privacyVersion} = coalesce((select ${privacySettings.version}
+        from ${privacySettings} where ${privacySettings.userId} = ${activities.userId}), 0), false)`,
+      hasStreams: sql<boolean>`exists (select 1 from ${activityStreams} where ${activityStreams.activityId} = ${activities.id})`,
+    })
+    .from(activities)
+    .leftJoin(
+      activityViews,
+      and(eq(activityViews.activityId, activities.id), eq(activityViews.audience, sql<Audience>`case when ${activities.userId} = ${viewer} then 'owner' else 'others' end`)),
+    )
+    .where(and(eq(activities.id, sql.placeholder('activityId')), viewableActivityCondition(viewer)))
+    .limit(1)
+    .prepare('activity_track');
+});
+
+/**
+ * One activity's track for the viewer (the stored JSON text; none without streams), made again first as `freshViews`
+ * does; undefined when it is missing or not theirs to see.
+ */
+export async function viewableTrack(deps: ViewsDeps, viewerId: number, activityId: number): Promise<{ id: number; track: string | null } | undefined> {
+  const read = async () => (await trackStatement(deps.db).execute({ viewerId, activityId }))[0];
+  let row = await read();
+  if (row?.hasStreams && !row.current) {
+    await makeViews(deps, row.id);
+    row = await read();
+  }
+  return row && { id: row.id, track: row.current ? row.track : null };
 }
 
 /**
