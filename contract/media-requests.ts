@@ -39,3 +39,13 @@ export const activityImportForm = z.object({
   }),
   timeZone: z.optional(z.string()).register(z.globalRegistry, { description: 'The IANA zone the member is in, for default titles (default UTC)' }),
 });
+
+/**
+ * `POST /api/uploadVideo`'s multipart form (spec §7: `video[]` and `type`) as the OpenAPI document shows it; the server
+ * streams the file to disk and checks it (server/modules/videos/routes.ts). For a bad signal, the resumable upload
+ * (tus, `/api/video-uploads`) does the same and can go on where it stopped.
+ */
+export const uploadVideoForm = z.object({
+  'video[]': z.string().register(z.globalRegistry, { format: 'binary', description: 'One MP4, MOV or WebM video, up to 300 MB and 3 minutes' }),
+  type: z.optional(z.string()).register(z.globalRegistry, { description: 'What the video is for: `short` (the only one)' }),
+});

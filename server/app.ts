@@ -13,6 +13,9 @@ import { registerAccountJobs } from './modules/account/jobs';
 import { accountRoutes } from './modules/account/routes';
 import { activityImportRoutes } from './modules/activities/import-routes';
 import { registerActivityJobs } from './modules/activities/jobs';
+import { registerVideoJobs } from './modules/videos/jobs';
+import { resumableUploadRoutes } from './modules/videos/resumable-upload-routes';
+import { videoRoutes } from './modules/videos/routes';
 import { activityRoutes } from './modules/activities/routes';
 import { createActivityWorker } from './modules/activities/worker/worker-pool';
 import { accountSecurityRoutes } from './modules/account/security-routes';
@@ -144,9 +147,12 @@ export async function buildApp({ config, db, clock = systemClock, mailer, sms, s
   configRoutes(app, deps);
   healthRoutes(app, deps);
   await mediaRoutes(app, deps);
+  await videoRoutes(app, deps);
+  await resumableUploadRoutes(app, deps);
   await socketRoutes(app, deps, socketTimings);
   registerAccountJobs(deps);
   registerActivityJobs(deps);
+  registerVideoJobs(deps, app.log);
 
   await registerSpa(app, config.spaDir, () => publicConfig(deps, app.log));
   // Background jobs run once the app is ready (unless JOB_POLL_MS=0); on close they stop, finishing the running one,

@@ -13,6 +13,7 @@ import { insertEvent } from '../modules/events/event-test-rows';
 import { activityObjectAccessCases } from '../modules/activities/object-access-cases';
 import { eventObjectAccessCases } from '../modules/events/object-access-cases';
 import { reportObjectAccessCases } from '../modules/reports/object-access-cases';
+import { videoObjectAccessCases } from '../modules/videos/object-access-cases';
 import { imageForm, solid } from '../modules/media/test-images';
 import { body, createTestApp, okData, type TestApp } from '../test/test-app';
 import { idInputs, routesTakingIds } from './route-ids';
@@ -109,6 +110,8 @@ const entries: Record<string, Entry> = {
   ...activityObjectAccessCases(() => t),
   // The report and moderation routes of server/modules/reports and server/modules/moderation.
   ...reportObjectAccessCases(() => t),
+  // The video upload routes of server/modules/videos.
+  ...videoObjectAccessCases(() => t),
   'POST /api/follow/accept': {
     // B accepting a request that went to A.
     async case() {

@@ -85,6 +85,9 @@ export const uploadsExportSection: ExportSection = {
       width: u.width,
       height: u.height,
       bytes: u.bytes,
+      // A video's (issue 22): whether it was made web-ready, and how long it runs.
+      status: u.status,
+      durationMs: u.durationMs,
       uploadedAt: u.createdAt,
       attachedAt: u.attachedAt,
       file: u.files.original ? originalPath(u) : null,

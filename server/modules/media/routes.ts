@@ -6,7 +6,9 @@ import { okEnvelope } from '#contract/envelope';
 import { compressImageData, IMAGE_MAX_BYTES, IMAGE_PURPOSES } from '#contract/media';
 import { compressImageForm, mediaFileParams, mediaFileQuery } from '#contract/media-requests';
 import type { Deps } from '../../deps';
+import { parseRange } from '../../lib/byte-range';
 import { AppError, fieldError, notFound } from '../../lib/errors';
+import { RangeNotSatisfiable } from '../../lib/storage/storage';
 import { ok } from '../../lib/reply';
 import { currentUser, requireUser, signedIn } from '../../plugins/authenticate';
 import { memberRateLimit } from '../../plugins/rate-limit';
@@ -121,7 +123,7 @@ export function mediaRoutes(app: FastifyInstance, deps: Deps) {
         refuses: [404],
         // Open to anyone for public media; a member's token lets the media policy show them what only they may see.
         security: [{}, { bearer: [] }],
-        summary: 'A display size or thumbnail made by compress-image (never the original)',
+        summary: 'A display size or thumbnail made by compress-image, or a short’s video (byte ranges: 206) or poster; never an original',
         params: mediaFileParams,
         querystring: mediaFileQuery,
       },
@@ -134,11 +136,21 @@ export function mediaRoutes(app: FastifyInstance, deps: Deps) {
         if (!upload || !Object.values(upload.files).includes(file)) throw notFound();
         const access = await guardianFor(deps.db, req.session?.user.id ?? null).canFetchUpload(upload, file, req.query, deps);
         if (!access.allowed) throw notFound();
-        const stored = await deps.storage.get(objectKey(key, file));
+        // Videos are read in ranges (206): the player starts before the whole file is in, and seeks without it.
+        const range = parseRange(req.headers.range);
+        let stored;
+        try {
+          stored = await deps.storage.get(objectKey(key, file), range ?? undefined);
+        } catch (err) {
+          if (!(err instanceof RangeNotSatisfiable)) throw err;
+          return reply.code(416).header('content-range', `bytes */${err.size}`).header('accept-ranges', 'bytes').send();
+        }
         if (!stored) throw notFound();
+        if (stored.range) reply.code(206).header('content-range', `bytes ${stored.range.start}-${stored.range.end}/${stored.size}`);
         return reply
           .header('content-type', contentType)
-          .header('content-length', stored.size)
+          .header('content-length', stored.range ? stored.range.end - stored.range.start + 1 : stored.size)
+          .header('accept-ranges', 'bytes')
           .header('x-content-type-options', 'nosniff')
           .header('cache-control', access.cacheControl)
           .send(stored.stream);

@@ -17,8 +17,19 @@ export const isUploadKey = (value: string) => KEY.test(value);
 export const DISPLAY_FILE = 'display.webp';
 export const THUMB_FILE = 'thumb.webp';
 
-/** The files `GET /media/<key>/<file>` serves, each with the one type it is served as. The original is never here. */
-export const SERVED_FILES: Readonly<Record<string, string>> = { [DISPLAY_FILE]: 'image/webp', [THUMB_FILE]: 'image/webp' };
+/**
+ * The files `GET /media/<key>/<file>` serves, each with the one type it is served as. An image's original is never
+ * here (it keeps what the member's camera wrote); a video's is made again without its metadata (`video.mp4`), or,
+ * on a server without ffmpeg, kept as it came once checked for a location (`video.webm`, `video.mov`).
+ */
+export const SERVED_FILES: Readonly<Record<string, string>> = {
+  [DISPLAY_FILE]: 'image/webp',
+  [THUMB_FILE]: 'image/webp',
+  'video.mp4': 'video/mp4',
+  'video.webm': 'video/webm',
+  'video.mov': 'video/quicktime',
+  'poster.webp': 'image/webp',
+};
 
 export const objectKey = (key: string, file: string) => `${key}/${file}`;
 export const uploadPrefix = (key: string) => `${key}/`;
