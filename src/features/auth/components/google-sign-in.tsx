@@ -21,28 +21,17 @@ export function GoogleSignIn({ redirect }: { redirect?: string | undefined }) {
   );
 }
 
-const FCP = 'first-contentful-paint';
-
 /**
- * False until the page's first contentful paint. A lazy component rendered at once is requested during the first
- * render, before that paint, though the paint does not wait for it. Where the browser does not report paints, at once.
+ * False for the page's first half second. A lazy component rendered at once is requested during the first render,
+ * before the first paint, though the paint does not wait for it; even a paint observer's callback asked for it in the
+ * paint's own instant on a busy machine, where it counted as before the paint (e2e bundle-budget, P1). Half a second
+ * is well past a sign-in page's first paint, and the button's place is kept meanwhile.
  */
 function usePainted() {
-  const [painted, setPainted] = useState(() => performance.getEntriesByName(FCP).length > 0 || !PerformanceObserver.supportedEntryTypes?.includes('paint'));
+  const [painted, setPainted] = useState(false);
   useEffect(() => {
-    if (painted) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const observer = new PerformanceObserver((list) => {
-      // A task later, not in the paint's own: on a busy phone the button's chunks were otherwise asked for in the
-      // same instant the paint is stamped with, and counted before it (e2e bundle-budget, P1).
-      if (list.getEntriesByName(FCP).length > 0) timer = setTimeout(() => setPainted(true), 50);
-    });
-    // Buffered: a paint between the first render and now is delivered too.
-    observer.observe({ type: 'paint', buffered: true });
-    return () => {
-      observer.disconnect();
-      clearTimeout(timer);
-    };
-  }, [painted]);
+    const timer = setTimeout(setPainted, 500, true);
+    return () => clearTimeout(timer);
+  }, []);
   return painted;
 }
