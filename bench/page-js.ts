@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import type { Page } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 
 export type PageJsFile = { url: string; gzipBytes: number; beforePaint: boolean; hasMapCode: boolean };
 export type PageJs = {
@@ -21,15 +21,18 @@ const CHUNK_NAME = /assets\/[\w.-]+\.js/g;
  */
 export async function measurePageJs(page: Page, url: string): Promise<PageJs> {
   const bodies = new Map<string, Promise<Buffer>>();
-  page.on('response', (res) => {
+  const onResponse = (res: Response) => {
     const isJs = res.request().resourceType() === 'script' || /\.m?js$/.test(new URL(res.url()).pathname);
     if (isJs && !bodies.has(res.url())) bodies.set(res.url(), res.body());
-  });
+  };
+  page.on('response', onResponse);
   await page.goto(url, { waitUntil: 'networkidle' });
   const timing = await page.evaluate(() => ({
     fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.POSITIVE_INFINITY,
     starts: Object.fromEntries(performance.getEntriesByType('resource').map((e) => [e.name, e.startTime])),
   }));
+  // What arrives after this is neither before the paint nor waited for: a body read once the page is closed fails.
+  page.off('response', onResponse);
   const files: PageJsFile[] = [];
   for (const [fileUrl, body] of bodies) {
     const buf = await body;
