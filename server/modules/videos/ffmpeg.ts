@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import * as z from 'zod';
-import { VIDEO_HEAD_BYTES, videoTypeOf } from './video-type';
+import { videoTypeOfFile } from './video-type';
 
 /**
  * Shorts' video work, done by the system's ffmpeg and ffprobe run as child processes (no shell, arguments as a list):
@@ -208,23 +208,12 @@ function pixelAspect(stream: ProbedStream) {
   return num && den && Number.isFinite(num / den) && num / den > 0.1 && num / den < 10 ? num / den : 1;
 }
 
-async function headOf(file: string) {
-  const handle = await fs.open(file, 'r');
-  try {
-    const head = Buffer.alloc(VIDEO_HEAD_BYTES);
-    const { bytesRead } = await handle.read(head, 0, VIDEO_HEAD_BYTES, 0);
-    return head.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
 /**
  * What a video file holds. Refused (`VideoRefused`) unless its bytes are MP4, MOV or WebM (checked again here, so only
  * those demuxers ever read an upload), ffprobe can read it, and it has a picture (cover art is not one).
  */
 export async function probeVideo(tools: FfmpegTools, file: string, { timeoutMs = SHORT_TIMEOUT_MS }: { timeoutMs?: number } = {}): Promise<VideoProbe> {
-  if (!videoTypeOf(await headOf(file))) throw new VideoRefused(NOT_A_VIDEO);
+  if (!(await videoTypeOfFile(file))) throw new VideoRefused(NOT_A_VIDEO);
   let printed: string;
   try {
     printed = await run(tools.ffprobe, ['-v', 'error', ...INPUT_GUARDS, '-print_format', 'json', '-show_streams', '-show_format', path.resolve(file)], {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { VIDEO_MAX_BYTES, VIDEO_TOO_LARGE } from '#contract/videos';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
@@ -88,7 +88,7 @@ export function resumableUploadRoutes(app: FastifyInstance, deps: Deps) {
   return app.register(async (scope) => {
     // The body is tus's to read, as it arrives: Fastify must not parse (or buffer) it.
     scope.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
-    const handler = async (req: Parameters<typeof requireUser>[0], reply: { hijack(): void; raw: import('node:http').ServerResponse }) => {
+    const handler = async (req: FastifyRequest, reply: FastifyReply) => {
       members.set(req.raw, currentUser(req).user.id);
       reply.hijack();
       await tus.handle(req.raw, reply.raw);

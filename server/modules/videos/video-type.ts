@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+
 /**
  * The video type a file really is, from its first bytes; never from its name or the `Content-Type` it was sent with.
  * MP4 and MOV are ISO base media files (an `ftyp` box first, its major brand saying which); WebM is an EBML document
@@ -87,4 +89,16 @@ function ebmlDocType(head: Uint8Array): string | null {
     at = data + size.value;
   }
   return null;
+}
+
+/** `videoTypeOf` for a file on disk, reading only its first `VIDEO_HEAD_BYTES`. */
+export async function videoTypeOfFile(file: string): Promise<VideoType | null> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const head = Buffer.alloc(VIDEO_HEAD_BYTES);
+    const { bytesRead } = await handle.read(head, 0, VIDEO_HEAD_BYTES, 0);
+    return videoTypeOf(head.subarray(0, bytesRead));
+  } finally {
+    await handle.close();
+  }
 }

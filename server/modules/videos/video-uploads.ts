@@ -8,7 +8,7 @@ import { fieldError } from '../../lib/errors';
 import { minutes } from '../../lib/clock';
 import { mediaUrl, newUploadKey, objectKey, type Upload } from '../media/upload-files';
 import type { MediaUrlSigner } from '../media/url-signing';
-import { VIDEO_HEAD_BYTES, videoTypeOf } from './video-type';
+import { videoTypeOfFile } from './video-type';
 
 /** The job that makes an arrived video web-ready (process-video-job.ts). */
 export const PROCESS_VIDEO_JOB = 'videos.process';
@@ -22,18 +22,6 @@ export const POSTER_FILE = 'poster.webp';
 
 type VideoDeps = Pick<Deps, 'db' | 'storage' | 'clock'>;
 
-/** The first bytes of a file on disk (fewer when it is shorter). */
-async function headOf(path: string, length: number) {
-  const handle = await fs.open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(length);
-    const { bytesRead } = await handle.read(buffer, 0, length, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
 /**
  * A video that arrived whole at `path` (by the resumable upload or the one-shot form): its type from its bytes (an
  * HTML page named `.mp4` is refused, 415), then its row (`processing`), its original in storage, and the job that
@@ -43,7 +31,7 @@ async function headOf(path: string, length: number) {
  * and the first job; the job does nothing for a video that is no longer processing, so the second is usually a no-op.
  */
 export async function storeArrivedVideo(deps: VideoDeps, userId: number, path: string): Promise<Upload> {
-  const type = videoTypeOf(await headOf(path, VIDEO_HEAD_BYTES));
+  const type = await videoTypeOfFile(path);
   if (!type) throw fieldError('video', VIDEO_WRONG_TYPE, 415);
   const { size } = await fs.stat(path);
   const key = newUploadKey();
