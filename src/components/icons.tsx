@@ -45,7 +45,7 @@ const bikeFrame = (
 /**
  * Every drawing of the SPA, the one place they live: outline icons on a 24 px grid in currentColor (the navigation,
  * small marks beside text) unless an entry says otherwise, and the public pages' illustrations. One module on
- * purpose: the sign-in page does not load it (its Google mark stays in google-sign-in-button.tsx), and a second icon
+ * purpose: the sign-in page does not load it (its Google mark stays in google-sign-in.tsx), and a second icon
  * chunk would add its name to the entry's preload map, which /auth/login (at its P1 budget) cannot afford.
  */
 const drawings = {

@@ -52,10 +52,8 @@ export const useCompleteSignUp = () =>
     mutationFn: (body: CompleteSignUpInput) => api.post(authSession, 'register/complete', { ...body, ...WEB }),
   });
 
-export const useLogin = () =>
-  useMutation({
-    mutationFn: (body: { email: string; password: string }) => api.post(authSession, 'login', { ...body, ...WEB }),
-  });
+/** Signing in with an e-mail and password; the sign-in page asks it through use-login.ts. */
+export const login = (body: { email: string; password: string }) => api.post(authSession, 'login', { ...body, ...WEB });
 
 export const useLogout = () =>
   useMutation({

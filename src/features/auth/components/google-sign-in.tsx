@@ -1,37 +1,50 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
 import { readRuntimeConfig } from '../../../lib/runtime-config';
+import { startGoogleSignIn } from '../google-oauth';
 
-// The button and its sign-in code load only where the server has Google sign-in configured, and only once the page
-// has painted: the sign-in page's first paint does without them (check P1).
-const GoogleSignInButton = lazy(() => import('./google-sign-in-button').then((m) => ({ default: m.GoogleSignInButton })));
-
-/** Shown only when the server has Google sign-in configured (it says so in the page: lib/runtime-config.ts). */
+/**
+ * "Continue with Google", under the form, shown only when the server has Google sign-in configured (it says so in
+ * the page: lib/runtime-config.ts): sends the member to Google's consent page (google-oauth.ts).
+ */
 export function GoogleSignIn({ redirect }: { redirect?: string | undefined }) {
   const { googleClientId, googleAuthorizeUrl } = readRuntimeConfig();
-  const painted = usePainted();
+  const [leaving, setLeaving] = useState(false);
   if (!googleClientId || !googleAuthorizeUrl) return null;
-  // The button's place (its "or" line and itself) is kept until it comes, so nothing under it moves when it does.
-  const placeholder = <div aria-hidden="true" className="h-25" />;
-  return painted ? (
-    <Suspense fallback={placeholder}>
-      <GoogleSignInButton redirect={redirect} clientId={googleClientId} authorizeUrl={googleAuthorizeUrl} />
-    </Suspense>
-  ) : (
-    placeholder
+  return (
+    <>
+      <div className="my-5 flex items-center gap-3 text-xs uppercase text-muted" aria-hidden="true">
+        <span className="h-px flex-1 bg-line" />
+        or
+        <span className="h-px flex-1 bg-line" />
+      </div>
+      <Button
+        variant="secondary"
+        className="w-full"
+        busy={leaving}
+        onClick={() => {
+          setLeaving(true);
+          void startGoogleSignIn({ authorizeUrl: googleAuthorizeUrl, clientId: googleClientId, redirect });
+        }}
+      >
+        <GoogleLogo />
+        Continue with Google
+      </Button>
+    </>
   );
 }
 
 /**
- * False for the page's first half second. A lazy component rendered at once is requested during the first render,
- * before the first paint, though the paint does not wait for it; even a paint observer's callback asked for it in the
- * paint's own instant on a busy machine, where it counted as before the paint (e2e bundle-budget, P1). Half a second
- * is well past a sign-in page's first paint, and the button's place is kept meanwhile.
+ * Google's "G" in Google's colours. Kept here, not in icons.tsx: a third party's logo, not one of our outline icons,
+ * and the sign-in page (at its P1 budget) must not load icons.tsx for it.
  */
-function usePainted() {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(setPainted, 500, true);
-    return () => clearTimeout(timer);
-  }, []);
-  return painted;
+function GoogleLogo() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5">
+      <path fill="#4285F4" d="M22.5 12.3c0-.8-.1-1.5-.2-2.2H12v4.2h5.9a5 5 0 0 1-2.2 3.3v2.7h3.6c2-1.9 3.2-4.7 3.2-8z" />
+      <path fill="#34A853" d="M12 23c3 0 5.5-1 7.3-2.7l-3.6-2.7c-1 .7-2.2 1.1-3.7 1.1-2.9 0-5.3-1.9-6.2-4.5H2.1v2.8A11 11 0 0 0 12 23z" />
+      <path fill="#FBBC05" d="M5.8 14.2a6.6 6.6 0 0 1 0-4.3V7.1H2.1a11 11 0 0 0 0 9.9z" />
+      <path fill="#EA4335" d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.2-3.2A11 11 0 0 0 2.1 7.1l3.7 2.8C6.7 7.3 9.1 5.4 12 5.4z" />
+    </svg>
+  );
 }

@@ -3,10 +3,10 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { useLogin } from '../api';
 import { loginForm } from '../login-schema';
 import { safeRedirect } from '../safe-redirect';
 import { useSessionActions } from '../session-context';
+import { preloadLogin, useLogin } from '../use-login';
 import { AuthCard } from './auth-card';
 import { GoogleSignIn } from './google-sign-in';
 import { PasswordField } from './password-field';
@@ -37,7 +37,7 @@ export function LoginForm({ redirect }: { redirect?: string | undefined }) {
         </>
       }
     >
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={submit} onFocus={preloadLogin} noValidate className="flex flex-col gap-4">
         <TextField label="E-mail" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
         <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
         <div className="-mt-2 text-right text-sm">
