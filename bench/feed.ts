@@ -239,6 +239,7 @@ async function pageOneSql(db: Db, filter: Filter) {
   // What listFeeds plans for a query string holding only filter_type (no search, dates, author or page).
   const plan: FeedListPlan = {
     viewerId: BENCH_VIEWER_ID,
+    kind: 'post',
     filter,
     perPage: FEED_PER_PAGE,
     followsFew: filter === 'following' ? await followsFew(db, BENCH_VIEWER_ID) : undefined,

@@ -5,6 +5,7 @@ import { pagingQuery } from './paging';
 import { linkedActivity } from './linked-activity';
 import { calendarDate } from './rules';
 import { memberSummary } from './social';
+import { VIDEO_STATUSES } from './videos';
 
 /**
  * Reactions (spec §3). `U+1245` is an Ethiopic letter in the spec, almost surely meant as thumbs-up: both codes are
@@ -35,6 +36,38 @@ export const FEED_IMAGES_MAX = 10;
 export const FEED_TAGS_MAX = 30;
 export const FEED_LOCATION_MAX = 200;
 export const COMMENT_MAX = 2000;
+/** A short's poster description for screen readers. */
+export const VIDEO_ALT_MAX = 300;
+
+/** A post is text and photos; a short (issue 22) is a vertical video with a title and text. One table, one model. */
+export const FEED_KINDS = ['post', 'short'] as const;
+export type FeedKind = (typeof FEED_KINDS)[number];
+
+/**
+ * Who sees a short (spec §3 Video feed: visibility, default Public): every member who may see the author's content,
+ * their accepted followers, or the author alone. Posts are always `everyone`.
+ */
+export const FEED_VISIBILITIES = ['everyone', 'followers', 'only_me'] as const;
+export type FeedVisibility = (typeof FEED_VISIBILITIES)[number];
+export const FEED_VISIBILITY_LABELS: Record<FeedVisibility, string> = { everyone: 'Public', followers: 'Followers', only_me: 'Only me' };
+export const feedVisibility = z.enum(FEED_VISIBILITIES);
+
+/**
+ * A short's video (spec §3 Feed.videos: videoUrl, thumbnail). Others only ever see a ready one; its author also sees
+ * it `processing` or `failed` (with `failure`, in words), `videoUrl` and `thumbnail` empty until ready.
+ */
+export const feedVideo = z.strictObject({
+  key: z.string(),
+  videoUrl: z.string(),
+  thumbnail: z.string(),
+  altText: z.string(),
+  width: z.int(),
+  height: z.int(),
+  durationMs: z.nullable(z.int()),
+  status: z.enum(VIDEO_STATUSES),
+  failure: z.nullable(z.string()),
+});
+export type FeedVideo = z.infer<typeof feedVideo>;
 
 /** One photo of a post: the display size, its thumbnail, and `dimens` (`width:height`, spec §3) to reserve space. */
 export const feedImage = z.strictObject({
@@ -56,6 +89,7 @@ export type FeedLikes = z.infer<typeof feedLikes>;
 /** A post as every list and the detail page show it (spec §3 Feed). */
 export const feed = z.strictObject({
   id: z.int(),
+  kind: z.enum(FEED_KINDS),
   author: memberSummary,
   title: z.string(),
   description: z.string(),
@@ -71,9 +105,15 @@ export const feed = z.strictObject({
   latitude: z.nullable(z.number()),
   longitude: z.nullable(z.number()),
   images: z.array(feedImage),
+  /** A short's video (one); empty for a post. */
+  videos: z.array(feedVideo),
+  visibility: feedVisibility,
   commentCount: z.int().check(z.minimum(0)),
   likes: feedLikes,
-  /** ISO 8601 UTC. `publishedAt` is null for a draft. */
+  /**
+   * ISO 8601 UTC. `publishedAt` is null for a draft, and for a short its author published before its video was ready
+   * (`isDraft` false): it comes out, at that moment, once the video is.
+   */
   createdAt: z.string(),
   updatedAt: z.string(),
   publishedAt: z.nullable(z.string()),
@@ -128,6 +168,25 @@ export const feedInput = z.strictObject({
   images: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.maxLength(FEED_IMAGES_MAX))),
 });
 export type FeedInput = z.infer<typeof feedInput>;
+
+/** What a short without a video is told (spec §5). */
+export const SHORT_NEEDS_VIDEO = 'A video feed needs at least one video.';
+
+/** `POST /api/video-feed` (create) and `PUT /api/video-feed` (edit: with `id`): a short (spec §3 Video feed). */
+export const videoFeedInput = z.strictObject({
+  id: z.optional(rowId),
+  title: z.string().check(z.trim(), z.maxLength(FEED_TITLE_MAX)),
+  description: z.string().check(z.trim(), z.maxLength(FEED_DESCRIPTION_MAX)),
+  isDraft: z.boolean(),
+  tagUser: z.optional(z.array(rowId).check(z.maxLength(FEED_TAGS_MAX))),
+  /** Default `everyone` (Public). */
+  visibility: z.optional(feedVisibility),
+  /** The upload key from `POST /api/uploadVideo` or a resumable upload: exactly one (spec §5). */
+  videos: z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.maxLength(1, 'A short holds one video.')),
+  /** Describes the poster for screen readers. */
+  altText: z.optional(z.string().check(z.trim(), z.maxLength(VIDEO_ALT_MAX))),
+});
+export type VideoFeedInput = z.infer<typeof videoFeedInput>;
 
 export const feedIdBody = z.strictObject({ feedId: rowId });
 

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import type { FeedKind } from '#contract/feeds';
 import type { Db } from '../db/client';
 import { feeds } from '../db/schema/feeds';
 import { subjects } from '../db/schema/subjects';
@@ -16,7 +17,15 @@ export const FEED_NOT_FOUND = 'That post does not exist.';
  */
 export async function loadFeedSubject(db: Db, feedId: number) {
   const [row] = await db
-    .select({ id: feeds.id, subjectId: feeds.subjectId, userId: feeds.userId, isDraft: feeds.isDraft, authorIsPrivate: users.isPrivate })
+    .select({
+      id: feeds.id,
+      kind: feeds.kind,
+      subjectId: feeds.subjectId,
+      userId: feeds.userId,
+      isDraft: feeds.isDraft,
+      visibility: feeds.visibility,
+      authorIsPrivate: users.isPrivate,
+    })
     .from(feeds)
     .innerJoin(users, eq(users.id, feeds.userId))
     .innerJoin(subjects, eq(subjects.id, feeds.subjectId))
@@ -35,9 +44,12 @@ export async function loadViewableFeed(db: Db, viewerId: number, feedId: number)
   return { id: row.id, subjectId: row.subjectId, userId: row.userId, isDraft: row.isDraft };
 }
 
-/** The post `feedId` if `viewerId` may edit it (`mayEditPost`: edit, delete), else the same 404 as a post they may not see. */
-export async function loadOwnFeed(db: Db, viewerId: number, feedId: number) {
+/**
+ * The post or short `feedId` (of `kind`, when given: a short is not edited as a post) if `viewerId` may edit it
+ * (`mayEditPost`: edit, delete), else the same 404 as one they may not see.
+ */
+export async function loadOwnFeed(db: Db, viewerId: number, feedId: number, kind?: FeedKind) {
   const [row] = await db.select().from(feeds).where(eq(feeds.id, feedId)).limit(1);
-  if (!row || !mayEditPost(viewerId, row)) throw notFound(FEED_NOT_FOUND);
+  if (!row || (kind && row.kind !== kind) || !mayEditPost(viewerId, row)) throw notFound(FEED_NOT_FOUND);
   return row;
 }

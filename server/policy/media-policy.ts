@@ -53,16 +53,17 @@ const uploaderOnly = (upload: Upload): Owner => ({
   signedFor: 'upload',
 });
 
-/** A post's photo follows the post (`mayViewFeed`). */
+/** A post's photo, and a short's video and poster, follow the post or short (`mayViewFeed`). */
 async function postOf(db: Db, upload: Upload): Promise<Owner | null> {
-  const [post] = await db
-    .select({ userId: feeds.userId, isDraft: feeds.isDraft, authorIsPrivate: users.isPrivate })
-    .from(feedImages)
-    .innerJoin(feeds, eq(feeds.id, feedImages.feedId))
+  const columns = { userId: feeds.userId, isDraft: feeds.isDraft, visibility: feeds.visibility, authorIsPrivate: users.isPrivate };
+  // A short's video is its upload (`feeds.video_key`); a post's photos are rows of feed_images. A removed post's
+  // are their uploader's alone until an appeal restores it (moderation-policy.ts).
+  const short = upload.purpose === 'short';
+  const from = short ? db.select(columns).from(feeds) : db.select(columns).from(feedImages).innerJoin(feeds, eq(feeds.id, feedImages.feedId));
+  const [post] = await from
     .innerJoin(users, eq(users.id, feeds.userId))
     .innerJoin(subjects, eq(subjects.id, feeds.subjectId))
-    // A removed post's photos are their uploader's alone until an appeal restores it (moderation-policy.ts).
-    .where(and(eq(feedImages.uploadKey, upload.key), isNull(subjects.removedAt)))
+    .where(and(short ? eq(feeds.videoKey, upload.key) : eq(feedImages.uploadKey, upload.key), isNull(subjects.removedAt)))
     .limit(1);
   if (!post) return null;
   const author = { id: post.userId, isPrivate: post.authorIsPrivate };
@@ -150,7 +151,7 @@ async function ownerOf(db: Db, upload: Upload): Promise<Owner | null> {
   if (upload.purpose === 'profile' || upload.purpose === 'cover') return null;
   if (upload.purpose === 'report') return screenshotOf(db, upload);
   const owner =
-    upload.purpose === 'feed'
+    upload.purpose === 'feed' || upload.purpose === 'short'
       ? await postOf(db, upload)
       : upload.purpose === 'event'
         ? await bannerOf(db, upload)

@@ -2,6 +2,7 @@ import { and, count, eq, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-
 import type { Db } from '../db/client';
 import { feeds } from '../db/schema/feeds';
 import { follows } from '../db/schema/social';
+import type { FeedVisibility } from '#contract/feeds';
 import { users } from '../db/schema/users';
 import { mutes } from '../db/schema/moderation';
 import { qualified } from '../db/qualified';
@@ -140,17 +141,19 @@ export function mayInviteWhere(senderId: number): SQL {
   return and(ne(users.id, senderId), isConnectedTo(senderId))!;
 }
 
-/** The least a post must be described by for the feed rules. */
-export type FeedSubject = { userId: number; isDraft: boolean };
+/** The least a post must be described by for the feed rules; `visibility` is a short's (posts are `everyone`). */
+export type FeedSubject = { userId: number; isDraft: boolean; visibility: FeedVisibility };
 
 /**
- * Whether `viewerId` may see a post (issue 5): a draft only by its author; a published post by whoever may see its
- * author's profile content (`mayViewProfileContent`: a private author's posts only by accepted followers). Comments,
- * reactions and mentions of a post ask this first; its photos follow it (check 14, media-policy.ts).
+ * Whether `viewerId` may see a post or a short (issues 5, 22): a draft only by its author; a published one by whoever
+ * may see its author's profile content (`mayViewProfileContent`: a private author's only by accepted followers), and
+ * for a short as its visibility says (`followers`: accepted followers; `only_me`: its author). Comments, reactions and
+ * mentions ask this first; photos and videos follow it (check 14, media-policy.ts).
  */
 export async function mayViewFeed(db: Db, viewerId: number, feed: FeedSubject, author: ContentOwner) {
   if (feed.userId === viewerId) return true;
-  if (feed.isDraft) return false;
+  if (feed.isDraft || feed.visibility === 'only_me') return false;
+  if (feed.visibility === 'followers') return (await isAcceptedFollower(db, viewerId, feed.userId)) && (await mayViewProfileContent(db, viewerId, author));
   return mayViewProfileContent(db, viewerId, author);
 }
 
@@ -164,9 +167,11 @@ export function visibleFeedsCondition(viewerId: number | SQLWrapper): SQL {
   // the whole users table on every page (bench:feed measured 13 ms per page at 100 k members, 1 ms this way).
   // Another member's posts: none across a block either way, none of a member the viewer muted (block-policy.ts).
   // Not a post a moderator removed (for anyone), nor one the viewer reported (moderation-policy.ts).
+  // A short for followers asks the follow edge whatever the author's privacy; one for its author alone, nobody else.
+  const followed = sql`exists (select 1 from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${feeds.userId} and ${follows.status} = 'accepted')`;
   return sql`((${feeds.userId} = ${viewerId} or (${feeds.publishedAt} is not null and (
-    (select not u.is_private from ${users} u where u.id = ${feeds.userId})
-    or exists (select 1 from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${feeds.userId} and ${follows.status} = 'accepted'))
+    (${feeds.visibility} = 'everyone' and (select not u.is_private from ${users} u where u.id = ${feeds.userId}))
+    or (${feeds.visibility} <> 'only_me' and ${followed}))
     and ${notHiddenFrom(viewerId, feeds.userId)} and ${notReportedBy(viewerId, 'post', qualified(feeds.id))})) and ${notRemovedSubject(qualified(feeds.subjectId))})`;
 }
 
@@ -181,8 +186,9 @@ export function followedFeedsCondition(viewerId: number | SQLWrapper, perMember:
   const whose = perMember
     ? sql`${feeds.userId} in (${followed} union all select ${viewerId}::integer)`
     : sql`(${feeds.userId} = ${viewerId} or ${feeds.userId} in (${followed}))`;
-  // A block removed the follow edges already; a muted member may still be followed, and their posts stay out.
-  return sql`(${feeds.publishedAt} is not null and ${whose} and not exists (select 1 from ${mutes} m where m.muter_id = ${viewerId} and m.muted_id = ${feeds.userId})
+  // A block removed the follow edges already; a muted member may still be followed, and their posts stay out. A short
+  // for its author alone is theirs alone.
+  return sql`(${feeds.publishedAt} is not null and ${whose} and (${feeds.userId} = ${viewerId} or ${feeds.visibility} <> 'only_me') and not exists (select 1 from ${mutes} m where m.muter_id = ${viewerId} and m.muted_id = ${feeds.userId})
     and ${notReportedBy(viewerId, 'post', qualified(feeds.id))} and ${notRemovedSubject(qualified(feeds.subjectId))})`;
 }
 
@@ -191,7 +197,7 @@ export function followedFeedsCondition(viewerId: number | SQLWrapper, perMember:
  * served without a signature or a token (check 14).
  */
 export function isPublicToMembers(feed: FeedSubject, author: ContentOwner) {
-  return !feed.isDraft && !author.isPrivate;
+  return !feed.isDraft && feed.visibility === 'everyone' && !author.isPrivate;
 }
 
 /**
@@ -199,7 +205,7 @@ export function isPublicToMembers(feed: FeedSubject, author: ContentOwner) {
  * (feed-views.ts: `p` and `a`): whether the photos are served unsigned.
  */
 export function publicToMembersSql(post: string, author: string): SQL<boolean> {
-  return sql.raw(`(not ${post}.is_draft and not ${author}.is_private)`) as SQL<boolean>;
+  return sql.raw(`(not ${post}.is_draft and ${post}.visibility = 'everyone' and not ${author}.is_private)`) as SQL<boolean>;
 }
 
 /** Up to this many follows, `following` reads per member (bench:feed: 0.8 ms vs 53 ms at 26 follows; 153 vs 17 ms at 1,873). */

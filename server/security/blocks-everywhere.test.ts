@@ -74,6 +74,10 @@ const entries: Record<string, Entry> = {
   'GET /api/following': get((i) => `/api/following?userId=${i.user}`),
   'POST /api/follow': post('POST', '/api/follow', (i) => ({ userId: i.user })),
   'GET /api/feed': get((i) => `/api/feed?userId=${i.user}`),
+  'GET /api/video-feed': get((i) => `/api/video-feed?userId=${i.user}`),
+  // Tagging A in a short of B's: refused as for nobody (the video named is nobody's, and asked after the tags).
+  'POST /api/video-feed': post('POST', '/api/video-feed', (i) => ({ title: 'Hi', description: '', isDraft: false, tagUser: [i.user], videos: ['A'.repeat(22)] })),
+  'PUT /api/video-feed': post('PUT', '/api/video-feed', (i) => ({ id: i.feed, title: 'Mine now', description: '', isDraft: false, videos: ['A'.repeat(22)] })),
   'GET /api/feed/:feedId': get((i) => `/api/feed/${i.feed}`),
   'PUT /api/feed': post('PUT', '/api/feed', (i) => ({ id: i.feed, title: 'Mine now', description: '', isDraft: false })),
   'DELETE /api/feedDelete': post('DELETE', '/api/feedDelete', (i) => ({ feedId: i.feed })),
@@ -206,7 +210,7 @@ describe('check 13: blocks hold both ways on every route that takes an id', () =
         expect(body(asked).data).toMatchObject({ isBlocked: true, canViewContent: false });
         return;
       }
-      if (key === 'GET /api/feed' && blocker === 'B') {
+      if ((key === 'GET /api/feed' || key === 'GET /api/video-feed') && blocker === 'B') {
         expect(body(asked).data).toMatchObject({ list: [], total: 0 });
         return;
       }

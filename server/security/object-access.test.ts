@@ -14,6 +14,7 @@ import { activityObjectAccessCases } from '../modules/activities/object-access-c
 import { eventObjectAccessCases } from '../modules/events/object-access-cases';
 import { reportObjectAccessCases } from '../modules/reports/object-access-cases';
 import { videoObjectAccessCases } from '../modules/videos/object-access-cases';
+import { shortObjectAccessCases } from '../modules/feeds/short-object-access-cases';
 import { imageForm, solid } from '../modules/media/test-images';
 import { body, createTestApp, okData, type TestApp } from '../test/test-app';
 import { idInputs, routesTakingIds } from './route-ids';
@@ -112,6 +113,7 @@ const entries: Record<string, Entry> = {
   ...reportObjectAccessCases(() => t),
   // The video upload routes of server/modules/videos.
   ...videoObjectAccessCases(() => t),
+  ...shortObjectAccessCases(() => t),
   'POST /api/follow/accept': {
     // B accepting a request that went to A.
     async case() {

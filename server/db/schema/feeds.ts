@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { FEED_KINDS, FEED_VISIBILITIES } from '#contract/feeds';
 import { boolean, check, doublePrecision, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { searchFoldSql } from '../search-text';
 import { activities } from './activities';
@@ -38,6 +39,16 @@ export const feeds = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    // A post, or a short (issue 22): a vertical video with the post's title, text, tags, reactions and comments.
+    kind: text('kind', { enum: FEED_KINDS }).notNull().default('post'),
+    // Who sees a short (contract/feeds.ts FEED_VISIBILITIES); posts are `everyone`.
+    visibility: text('visibility', { enum: FEED_VISIBILITIES }).notNull().default('everyone'),
+    // A short's video: its upload (`uploads.key`, purpose `short`), one short each.
+    videoKey: text('video_key').unique(),
+    videoAlt: text('video_alt').notNull().default(''),
+    // A short published before its video was ready stays unpublished (`is_draft`, no `published_at`) with this set;
+    // the video's job publishes it once the video is ready (server/modules/feeds/short-publishing.ts).
+    publishWhenReady: boolean('publish_when_ready').notNull().default(false),
     title: text('title').notNull().default(''),
     description: text('description').notNull().default(''),
     isDraft: boolean('is_draft').notNull(),
@@ -59,6 +70,9 @@ export const feeds = pgTable(
     index('feeds_published_id').on(t.publishedAt, t.id),
     index('feeds_user_published_id').on(t.userId, t.publishedAt, t.id),
     index('feeds_user_created_id').on(t.userId, t.createdAt, t.id),
+    // The shorts' lists (GET /api/video-feed): few among many posts, so a list of them has its own indexes.
+    index('feeds_short_published_id').on(t.publishedAt, t.id).where(sql`${t.kind} = 'short'`),
+    index('feeds_user_short_published_id').on(t.userId, t.publishedAt, t.id).where(sql`${t.kind} = 'short'`),
     // Deleting an activity sets its posts' link to null: found by this, not by reading every post.
     index('feeds_activity').on(t.activityId).where(sql`${t.activityId} is not null`),
     // Text search is `search_text LIKE '%…%'`: trigrams (pg_trgm, migration 0008) find a rare word without reading

@@ -5,7 +5,7 @@ import { subjects } from '../../db/schema/subjects';
 import type { ExportSection } from '../account/export-registry';
 
 /**
- * The member's posts (drafts included) with their photos (the reactions they gave are in `reactionsAndComments`,
+ * The member's posts and shorts (drafts included) with their photos and videos (the reactions they gave are in `reactionsAndComments`,
  * server/modules/subjects/export-section.ts). The photos' original files are copied into
  * the zip by the `uploads` section (every upload of the member's); each photo here names its file there.
  */
@@ -15,6 +15,10 @@ export const feedsExportSection: ExportSection = {
     const posts = await db
       .select({
         id: feeds.id,
+        kind: feeds.kind,
+        visibility: feeds.visibility,
+        videoKey: feeds.videoKey,
+        videoAlt: feeds.videoAlt,
         title: feeds.title,
         description: feeds.description,
         isDraft: feeds.isDraft,
@@ -40,9 +44,16 @@ export const feedsExportSection: ExportSection = {
           .where(inArray(feedImages.feedId, posts.map((p) => p.id)))
           .orderBy(asc(feedImages.feedId), asc(feedImages.position))
       : [];
+    const videos = posts.some((p) => p.videoKey)
+      ? await db.select({ key: uploads.key, files: uploads.files, durationMs: uploads.durationMs }).from(uploads).where(inArray(uploads.key, posts.flatMap((p) => (p.videoKey ? [p.videoKey] : []))))
+      : [];
     return {
-      posts: posts.map((p) => ({
+      posts: posts.map(({ videoKey, videoAlt, ...p }) => ({
         ...p,
+        // A short's video as sent, in the zip's `media` folder (the `uploads` section).
+        video: videos
+          .filter((v) => v.key === videoKey)
+          .map((v) => ({ uploadKey: v.key, file: v.files.original ? `media/${v.key}/${v.files.original}` : null, durationMs: v.durationMs, altText: videoAlt }))[0] ?? null,
         images: photos
           .filter((i) => i.feedId === p.id)
           .map((i) => ({ uploadKey: i.key, file: i.files.original ? `media/${i.key}/${i.files.original}` : null, dimens: `${i.width}:${i.height}` })),

@@ -102,15 +102,15 @@ describe('paging', () => {
   });
 
   it('builds the list and its count once per shape, every value a parameter', () => {
-    const first = feedPageQuery(t.db, { viewerId: viewer.userId, filter: 'all', perPage: 20 });
-    const other = feedPageQuery(t.db, { viewerId: viewer.userId + 1, filter: 'all', perPage: 20 });
+    const first = feedPageQuery(t.db, { viewerId: viewer.userId, kind: 'post', filter: 'all', perPage: 20 });
+    const other = feedPageQuery(t.db, { viewerId: viewer.userId + 1, kind: 'post', filter: 'all', perPage: 20 });
     expect(other.list).toBe(first.list);
     expect(other.values.viewerId).toBe(viewer.userId + 1);
     const { sql, params } = first.list.getQuery();
     expect(sql).toMatch(/order by "feeds"."published_at" desc, "feeds"."id" desc limit \$\d+\)+ p join "users" a .* order by p.published_at desc, p.id desc$/s);
     expect(params.filter((p) => typeof p !== 'object').map(String)).toEqual([String(21)]);
     expect(first.count.getQuery().sql).toMatch(/limit/);
-    expect(feedPageQuery(t.db, { viewerId: viewer.userId, filter: 'following', perPage: 20 }).list).not.toBe(first.list);
+    expect(feedPageQuery(t.db, { viewerId: viewer.userId, kind: 'post', filter: 'following', perPage: 20 }).list).not.toBe(first.list);
   });
 
   it('sends the same few statements whatever the page size (no query per post)', async () => {

@@ -1,5 +1,5 @@
 import { and, count, eq, exists, gte, isNotNull, like, lt, sql } from 'drizzle-orm';
-import { FEED_TOTAL_CAP, type FeedList, type feedListQuery } from '#contract/feeds';
+import { FEED_TOTAL_CAP, type FeedKind, type FeedList, type feedListQuery } from '#contract/feeds';
 import type * as z from 'zod/mini';
 import type { Deps } from '../../deps';
 import type { Db } from '../../db/client';
@@ -22,6 +22,8 @@ export const FEED_PER_PAGE = 20;
 /** A list of posts, resolved from the query: whose, which, in what window. */
 export type FeedListPlan = {
   viewerId: number;
+  /** Posts (`GET /api/feed`) or shorts (`GET /api/video-feed`). */
+  kind: FeedKind;
   filter: 'all' | 'following' | 'mine';
   /** One member's published posts (their profile), already checked visible to the viewer. */
   authorId?: number | undefined;
@@ -47,6 +49,7 @@ const DAY_MS = 86_400_000;
 
 /** What a list's SQL text depends on (never a value): one statement per shape (`preparedOn`). */
 type ListShape = {
+  kind: FeedKind;
   filter: FeedListPlan['filter'];
   tag: boolean;
   text: boolean;
@@ -84,7 +87,9 @@ const listStatements = preparedOn((db, shapeText) => {
       : { createdAt: feeds.publishedAt, id: feeds.id };
   const viewer = sql.placeholder('viewerId');
   const tagId = shape.tag ? sql`(select ${hashtags.id} from ${hashtags} where ${hashtags.tagName} = ${sql.placeholder('tag')})` : undefined;
+  // The kind as a literal, not a placeholder: a plan made for 'short' then uses the shorts' partial indexes.
   const where = and(
+    sql`${feeds.kind} = ${sql.raw(`'${shape.kind === 'short' ? 'short' : 'post'}'`)}`,
     mine
       ? and(eq(feeds.userId, viewer), notRemovedSubject(qualified(feeds.subjectId)))
       : shape.filter === 'following'
@@ -114,8 +119,8 @@ const listStatements = preparedOn((db, shapeText) => {
     .orderBy(sql`${sortedBy} desc`, sql`p.id desc`);
   const capped = (byTag ? counted.innerJoin(feedHashtags, tagged) : counted).where(where).limit(FEED_TOTAL_CAP).as('capped');
   return {
-    list: list.prepare(plain ? `feed_list:${shape.filter}:${shape.followsFew}:${shape.cursor}:${shape.offset}` : UNNAMED),
-    count: db.select({ n: count() }).from(capped).prepare(plain ? `feed_count:${shape.filter}:${shape.followsFew}:${shape.cursor}:${shape.offset}` : UNNAMED),
+    list: list.prepare(plain ? `feed_list:${shape.kind}:${shape.filter}:${shape.followsFew}:${shape.cursor}:${shape.offset}` : UNNAMED),
+    count: db.select({ n: count() }).from(capped).prepare(plain ? `feed_count:${shape.kind}:${shape.filter}:${shape.followsFew}:${shape.cursor}:${shape.offset}` : UNNAMED),
   };
 });
 
@@ -129,6 +134,7 @@ export function feedPageQuery(db: Db, plan: FeedListPlan) {
   // sort key (`listStatements`), so the columns given are a stand-in.
   const at = keysetPage(plan, { createdAt: feeds.createdAt, id: feeds.id }, plan.perPage);
   const shape: ListShape = {
+    kind: plan.kind,
     filter: plan.filter,
     tag: plan.tag !== undefined,
     text: Boolean(plan.text),
@@ -170,7 +176,7 @@ async function findAuthor(db: Db, q: FeedListQuery) {
  * the viewer may not see that member's content (check 12). `search` is text (any case, any accents) or one `#tag`;
  * `startDate`/`endDate` are whole UTC days, both included.
  */
-export async function listFeeds(deps: Pick<Deps, 'db' | 'storage' | 'clock'>, viewerId: number, q: FeedListQuery): Promise<FeedList> {
+export async function listFeeds(deps: Pick<Deps, 'db' | 'storage' | 'clock'>, viewerId: number, q: FeedListQuery, kind: FeedKind = 'post'): Promise<FeedList> {
   const perPage = q.per_page ?? FEED_PER_PAGE;
   const from = q.startDate ? dayStart(q.startDate) : undefined;
   const to = q.endDate ? new Date(dayStart(q.endDate).getTime() + DAY_MS) : undefined;
@@ -194,6 +200,7 @@ export async function listFeeds(deps: Pick<Deps, 'db' | 'storage' | 'clock'>, vi
   }
   const plan: FeedListPlan = {
     viewerId,
+    kind,
     // One member's posts are their published ones, whoever asks: drafts are only ever in `mine`.
     filter: authorId === undefined ? (q.filter_type ?? 'all') : 'all',
     authorId,

@@ -1,10 +1,11 @@
 import { getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Feed, FeedImage } from '#contract/feeds';
+import type { Feed, FeedImage, FeedVideo } from '#contract/feeds';
 import type { LinkedActivity } from '#contract/linked-activity';
 import type { Deps } from '../../deps';
 import { preparedOn } from '../../db/prepared';
 import { activities, activityViews, privacySettings } from '../../db/schema/activities';
 import { feedImages, feedMentions, feeds } from '../../db/schema/feeds';
+import { uploads } from '../../db/schema/media';
 import { subjects } from '../../db/schema/subjects';
 import { users } from '../../db/schema/users';
 import { activityPublicToMembersSql, visibleActivitiesCondition } from '../../policy/activity-policy';
@@ -37,8 +38,14 @@ function feedJson(viewerId: SQLWrapper) {
     from ${feedMentions} m join ${users} u on u.id = m.user_id where m.feed_id = p.id), '[]')`;
   const images = sql`coalesce((select json_agg(json_build_object('key', i.upload_key, 'url', i.url, 'thumbnail', i.thumbnail,
       'dimens', i.width || ':' || i.height) order by i.position) from ${feedImages} i where i.feed_id = p.id), '[]')`;
-  return sql<Feed>`json_build_object('id', p.id, 'author', ${member('a')}, 'title', p.title, 'description', p.description,
-    'isDraft', p.is_draft, 'activityId', p.activity_id, 'hashtags', p.hashtags, 'tagUser', ${mentions}, 'location', p.location,
+  // A short's video: its URLs only once ready (feedViews signs them when the short is not every member's).
+  const file = (name: string) => sql.raw(`case when v.status = 'ready' and v.files->>'${name}' is not null then '/media/' || v.key || '/' || (v.files->>'${name}') else '' end`);
+  const videos = sql`coalesce((select json_build_array(json_build_object('key', v.key, 'videoUrl', ${file('video')}, 'thumbnail', ${file('poster')},
+      'altText', p.video_alt, 'width', v.width, 'height', v.height, 'durationMs', v.duration_ms, 'status', v.status, 'failure', v.failure))
+    from ${uploads} v where v.key = p.video_key), '[]')`;
+  // A short published before its video was ready is no draft to its author: it comes out once the video is.
+  return sql<Feed>`json_build_object('id', p.id, 'kind', p.kind, 'author', ${member('a')}, 'title', p.title, 'description', p.description,
+    'isDraft', p.is_draft and not p.publish_when_ready, 'visibility', p.visibility, 'videos', ${videos}, 'activityId', p.activity_id, 'hashtags', p.hashtags, 'tagUser', ${mentions}, 'location', p.location,
     'latitude', p.latitude, 'longitude', p.longitude, 'images', ${images}, 'activity', ${linkedActivityJson(viewerId)}, 'commentCount', s.comment_count,
     'likes', ${likesJson(sql`p.subject_id`, viewerId, 's')},
     'createdAt', ${isoTime(sql`p.created_at`)}, 'updatedAt', ${isoTime(sql`p.updated_at`)}, 'publishedAt', ${isoTime(sql`p.published_at`)})`;
@@ -92,8 +99,14 @@ function toImage(image: FeedImage, sign: MediaUrlSigner): FeedImage {
   return { ...image, url: signedMediaUrl(image.key, image.url, sign), thumbnail: signedMediaUrl(image.key, image.thumbnail, sign) };
 }
 
+/** A short's video as the wire shows it; its files signed when the short is not public to every member (check 14). */
+function toVideo(video: FeedVideo, sign: MediaUrlSigner): FeedVideo {
+  const signed = (url: string) => (url ? sign(video.key, url.split('/').pop()!, url) : url);
+  return { ...video, videoUrl: signed(video.videoUrl), thumbnail: signed(video.thumbnail) };
+}
+
 /**
- * The posts of `rows` as the wire shows them, in order: photos of a post that is not public to every member get
+ * The posts of `rows` as the wire shows them, in order: photos and videos of one that is not public to every member get
  * signed, expiring URLs (check 14). The rows must already have passed the policy (`mayViewFeed` /
  * `visibleFeedsCondition`).
  */
@@ -101,11 +114,14 @@ export async function feedViews(deps: Pick<Deps, 'storage' | 'clock'>, rows: Fee
   const isPublic = (row: FeedViewRow) => row.publicToMembers;
   const linked = (row: FeedViewRow) => row.feed.activity as unknown as StoredLink | null;
   // Signing needs the key from storage: only loaded when a page holds a picture that is not public to every member.
-  const needsSigning = rows.some((r) => (r.feed.images.length > 0 && !isPublic(r)) || (linked(r)?.mapKey && !linked(r)?.mapPublic));
+  const needsSigning = rows.some(
+    (r) => ((r.feed.images.length > 0 || r.feed.videos.length > 0) && !isPublic(r)) || (linked(r)?.mapKey && !linked(r)?.mapPublic),
+  );
   const sign = needsSigning ? await mediaUrlSigner(deps) : undefined;
   return rows.map((r) => ({
     ...r.feed,
     images: isPublic(r) || !sign ? r.feed.images : r.feed.images.map((i) => toImage(i, sign)),
+    videos: isPublic(r) || !sign ? r.feed.videos : r.feed.videos.map((v) => toVideo(v, sign)),
     activity: linkedActivity(linked(r), sign),
   }));
 }

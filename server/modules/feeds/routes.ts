@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { emptyData, okEnvelope } from '#contract/envelope';
-import { feed, feedIdBody, feedIdParams, feedInput, feedLikeBody, feedLikers, feedLikersQuery, feedList, feedListQuery } from '#contract/feeds';
+import { feed, feedIdBody, feedIdParams, feedInput, feedLikeBody, feedLikers, feedLikersQuery, feedList, feedListQuery, videoFeedInput } from '#contract/feeds';
 import type { Deps } from '../../deps';
 import { fieldError } from '../../lib/errors';
 import { ok } from '../../lib/reply';
@@ -10,9 +10,13 @@ import { loadViewableFeed } from '../../policy/feed-access';
 import { listFeeds } from './feed-list';
 import { feedView } from './feed-views';
 import { listLikers, setReaction } from './reactions';
-import { deleteFeed, saveFeed } from './service';
+import { deleteFeed, saveFeed, saveShort } from './service';
 
-/** Posts and reactions (issue 5, spec §7 paths). Every route is for signed-in members; comments are comment-routes.ts. */
+/**
+ * Posts, shorts and their reactions (issues 5 and 22, spec §7 paths). A short is a post with a video: read, reacted
+ * to, commented on and deleted by the same routes, listed and saved by its own (`/api/video-feed`). Every route is for
+ * signed-in members; comments are comment-routes.ts.
+ */
 export function feedRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['feeds'];
@@ -65,6 +69,41 @@ export function feedRoutes(app: FastifyInstance, deps: Deps) {
     handler: async (req) => {
       if (req.body.id === undefined) throw fieldError('id', 'Say which post to change.');
       return ok('Post updated.', await saveFeed(deps, viewerId(req), req.body));
+    },
+  });
+
+  r.get('/api/video-feed', {
+    schema: {
+      tags,
+      operationId: 'listShorts',
+      refuses: [404],
+      summary: 'Shorts the viewer may see, newest first, with the post list\'s filters and search (`#tag` included)',
+      querystring: feedListQuery,
+      response: { 200: okEnvelope(feedList) },
+    },
+    handler: async (req) => ok('Video feeds.', await listFeeds(deps, viewerId(req), req.query, 'short')),
+  });
+
+  r.post('/api/video-feed', {
+    schema: { tags, operationId: 'createShort', summary: 'Create a short or a draft (published before its video is ready, it comes out when it is)', body: videoFeedInput, response: onePost },
+    handler: async (req) => {
+      if (req.body.id !== undefined) throw fieldError('id', 'To change a short, send it with PUT.');
+      return ok('Feed Created Successfully', await saveShort(deps, viewerId(req), req.body));
+    },
+  });
+
+  r.put('/api/video-feed', {
+    schema: {
+      tags,
+      operationId: 'updateShort',
+      refuses: [404],
+      summary: 'Edit one of your shorts (publishing a draft included)',
+      body: videoFeedInput,
+      response: onePost,
+    },
+    handler: async (req) => {
+      if (req.body.id === undefined) throw fieldError('id', 'Say which short to change.');
+      return ok('Short updated.', await saveShort(deps, viewerId(req), req.body));
     },
   });
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, or } from 'drizzle-orm';
-import type { Feed, FeedInput } from '#contract/feeds';
+import { SHORT_NEEDS_VIDEO, type Feed, type FeedInput, type FeedKind, type VideoFeedInput } from '#contract/feeds';
 import type { Deps } from '../../deps';
 import type { Db } from '../../db/client';
 import { activities } from '../../db/schema/activities';
@@ -11,6 +11,7 @@ import { fieldError } from '../../lib/errors';
 import { loadFeedSubject, loadOwnFeed } from '../../policy/feed-access';
 import { guardianFor } from '../../policy/guardian';
 import { attachUpload, detachUploads } from '../media/attach';
+import { VIDEO_PURPOSE } from '../videos/video-uploads';
 import { writeNotification } from '../notifications/notify';
 import { withOutbox, type Outbox } from '../notifications/outbox';
 import { feedView } from './feed-views';
@@ -117,30 +118,44 @@ async function notifyMentioned(tx: Db, now: Date, outbox: Outbox, feedId: number
   }
 }
 
+/** What every kind's save shares: the text, draft state and tagged members; `id` edits the member's own. */
+type CommonInput = { id?: number | undefined; title: string; description: string; isDraft: boolean; tagUser?: number[] | undefined };
+
+/** What a kind adds to a save (a post's photos and activity, a short's video and visibility). */
+type KindPart = {
+  kind: FeedKind;
+  /** The kind's own columns, checked; `existing` when editing. */
+  values(tx: Db, existing: Existing | undefined): Promise<Partial<typeof feeds.$inferInsert>>;
+  /** Whether it may come out now: a short only once its video is ready (it waits, and its job publishes it). */
+  ready?(tx: Db): Promise<boolean>;
+  /** After the row is written: its attachments. */
+  attach(tx: Db, now: Date, feedId: number): Promise<void>;
+};
+type Existing = typeof feeds.$inferSelect;
+
 /**
- * `POST /api/feed` (no `id`) and `PUT /api/feed` (`id` of the member's own post; anyone else's is a 404). A draft has
- * no publish time; publishing sets it, so a draft published later takes its place in the feed at that moment. A
- * published post cannot go back to being a draft. Answers the post as its author sees it.
+ * The one save of every kind: `POST` (no `id`) and `PUT` (`id` of the member's own post or short of that kind; anyone
+ * else's is a 404). A draft has no publish time; publishing sets it, so a draft published later takes its place in
+ * the lists at that moment. A published one cannot go back to being a draft. Answers it as its author sees it.
  */
-export async function saveFeed(deps: Deps, userId: number, input: FeedInput): Promise<Feed> {
-  checkContent(input);
+async function saveOfKind(deps: Deps, userId: number, input: CommonInput, part: KindPart): Promise<Feed> {
   const text = `${input.title}\n${input.description}`;
   const feedId = await withOutbox(deps, async (tx, outbox) => {
     const now = deps.clock.now();
-    const existing = input.id === undefined ? undefined : await loadOwnFeed(tx, userId, input.id);
-    if (existing && !existing.isDraft && input.isDraft) throw fieldError('isDraft', 'A published post cannot go back to being a draft.');
-    const publishedAt = input.isDraft ? null : (existing?.publishedAt ?? now);
+    const existing = input.id === undefined ? undefined : await loadOwnFeed(tx, userId, input.id, part.kind);
+    if (existing?.publishedAt && input.isDraft) throw fieldError('isDraft', `A published ${part.kind} cannot go back to being a draft.`);
+    const kindValues = await part.values(tx, existing);
+    // Published before it is ready: kept out of every list, for its author marked as coming out, until it is.
+    const waits = !input.isDraft && !existing?.publishedAt && part.ready !== undefined && !(await part.ready(tx));
+    const publishedAt = input.isDraft || waits ? null : (existing?.publishedAt ?? now);
     const { hashtags } = parseTags(text);
     const mentions = await mentionedIds(tx, userId, text, input.tagUser ?? []);
-    const activityId = await checkActivity(tx, userId, input.activityId);
     const values = {
+      ...kindValues,
       title: input.title,
       description: input.description,
-      isDraft: input.isDraft,
-      activityId,
-      location: input.location || null,
-      latitude: input.latitude ?? null,
-      longitude: input.longitude ?? null,
+      isDraft: publishedAt === null,
+      publishWhenReady: waits,
       hashtags,
       updatedAt: now,
       publishedAt,
@@ -149,20 +164,83 @@ export async function saveFeed(deps: Deps, userId: number, input: FeedInput): Pr
       ? await tx.update(feeds).set(values).where(eq(feeds.id, existing.id)).returning({ id: feeds.id })
       : await tx
           .insert(feeds)
-          .values({ ...values, userId, subjectId: await newSubject(tx, 'post', userId), createdAt: now })
+          .values({ ...values, kind: part.kind, userId, subjectId: await newSubject(tx, 'post', userId), createdAt: now })
           .returning({ id: feeds.id });
     const id = row!.id;
-    await savePhotos(tx, now, userId, id, input.images ?? []);
+    await part.attach(tx, now, id);
     await syncPostHashtags(tx, id, existing ? { tags: existing.hashtags, publishedAt: existing.publishedAt } : NO_TAGS, { tags: hashtags, publishedAt });
     const saved = await saveMentions(tx, id, mentions);
     if (publishedAt) {
-      // A draft told nobody: publishing it tells everyone it mentions; an edit tells only those newly mentioned.
-      const tell = existing?.isDraft === false ? saved.added : saved.all;
+      // Nothing unpublished told anybody: coming out tells everyone it mentions; an edit tells only those newly mentioned.
+      const tell = existing?.publishedAt ? saved.added : saved.all;
       await notifyMentioned(tx, now, outbox, id, tell);
     }
     return id;
   });
   return feedView(deps, userId, feedId);
+}
+
+/** `POST /api/feed` and `PUT /api/feed`: a post (text, photos, a shared activity, a place). */
+export async function saveFeed(deps: Deps, userId: number, input: FeedInput): Promise<Feed> {
+  checkContent(input);
+  return saveOfKind(deps, userId, input, {
+    kind: 'post',
+    values: async (tx) => ({
+      activityId: await checkActivity(tx, userId, input.activityId),
+      location: input.location || null,
+      latitude: input.latitude ?? null,
+      longitude: input.longitude ?? null,
+    }),
+    attach: (tx, now, feedId) => savePhotos(tx, now, userId, feedId, input.images ?? []),
+  });
+}
+
+/**
+ * `POST /api/video-feed` and `PUT /api/video-feed`: a short (issue 22), one video of the member's own (purpose
+ * `short`). Published before the video is ready, it waits and comes out when it is (`publishWaitingShort`). A
+ * published short keeps its video.
+ */
+export async function saveShort(deps: Deps, userId: number, input: VideoFeedInput): Promise<Feed> {
+  const key = input.videos[0];
+  if (key === undefined) throw fieldError('videos', SHORT_NEEDS_VIDEO);
+  return saveOfKind(deps, userId, input, {
+    kind: 'short',
+    async values(tx, existing) {
+      if (existing?.publishedAt && existing.videoKey !== key) throw fieldError('videos', 'A published short keeps its video: post a new short for another.');
+      const [other] = await tx.select({ id: feeds.id }).from(feeds).where(and(eq(feeds.videoKey, key), ne(feeds.id, existing?.id ?? 0))).limit(1);
+      if (other) throw fieldError('videos', 'That video belongs to another short: upload it again.');
+      return { videoKey: key, videoAlt: input.altText ?? '', visibility: input.visibility ?? 'everyone' };
+    },
+    async ready(tx) {
+      // Locked: the job that makes it ready waits for this save, then finds the short waiting and publishes it.
+      const [video] = await tx.select({ status: uploads.status }).from(uploads).where(eq(uploads.key, key)).limit(1).for('update');
+      return video?.status === 'ready';
+    },
+    async attach(tx, now, feedId) {
+      const [before] = await tx.select({ key: feeds.videoKey }).from(feeds).where(eq(feeds.id, feedId));
+      await attachUpload(tx, { userId, key, field: 'videos', purpose: VIDEO_PURPOSE, now, what: 'video' });
+      if (before?.key && before.key !== key) await detachUploads(tx, { userId, keys: [before.key] });
+    },
+  });
+}
+
+/**
+ * A short's video is ready (the `videos.process` job): a short its author published meanwhile comes out now, with
+ * its hashtags counted and the members it mentions told, as if published this moment. Nothing when none waits.
+ */
+export async function publishWaitingShort(deps: Pick<Deps, 'db' | 'bus' | 'mailer' | 'storage' | 'clock'>, videoKey: string) {
+  await withOutbox(deps, async (tx, outbox) => {
+    const now = deps.clock.now();
+    const [row] = await tx
+      .update(feeds)
+      .set({ isDraft: false, publishWhenReady: false, publishedAt: now, updatedAt: now })
+      .where(and(eq(feeds.videoKey, videoKey), eq(feeds.publishWhenReady, true)))
+      .returning({ id: feeds.id, hashtags: feeds.hashtags });
+    if (!row) return;
+    await syncPostHashtags(tx, row.id, { tags: row.hashtags, publishedAt: null }, { tags: row.hashtags, publishedAt: now });
+    const mentioned = await tx.select({ userId: feedMentions.userId }).from(feedMentions).where(eq(feedMentions.feedId, row.id)).orderBy(feedMentions.position);
+    await notifyMentioned(tx, now, outbox, row.id, mentioned.map((m) => m.userId));
+  });
 }
 
 /** `DELETE /api/feedDelete`: the member's own post (anyone else's is a 404), its rows, photos and tag counts. */
@@ -173,7 +251,7 @@ export async function deleteFeed(deps: Deps, userId: number, feedId: number) {
     await syncPostHashtags(tx, feedId, { tags: existing.hashtags, publishedAt: existing.publishedAt }, NO_TAGS);
     // Images, hashtags, mentions, reactions and comments go with the post's subject (foreign keys cascade).
     await deleteSubjects(tx, [existing.subjectId]);
-    await detachUploads(tx, { userId, keys: photos.map((p) => p.key) });
+    await detachUploads(tx, { userId, keys: [...photos.map((p) => p.key), ...(existing.videoKey ? [existing.videoKey] : [])] });
     // So do the notifications about it and its comments: they would lead nowhere. Their members' badges follow.
     const gone = await tx
       .delete(notifications)

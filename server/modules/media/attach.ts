@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema/media';
 import { fieldError } from '../../lib/errors';
 import type { ImagePurpose } from './image-pipeline';
+import type { VIDEO_PURPOSE } from '../videos/video-uploads';
 import { isUploadKey, mediaUrl } from './upload-files';
 
 /**
@@ -14,9 +15,9 @@ import { isUploadKey, mediaUrl } from './upload-files';
  */
 export async function attachUpload(
   tx: Db,
-  input: { userId: number; key: string; field: string; purpose?: ImagePurpose; now?: Date },
+  input: { userId: number; key: string; field: string; purpose?: ImagePurpose | typeof VIDEO_PURPOSE; now?: Date; what?: 'image' | 'video' },
 ): Promise<string> {
-  const again = () => fieldError(input.field, 'Upload the image again.');
+  const again = () => fieldError(input.field, `Upload the ${input.what ?? 'image'} again.`);
   if (!isUploadKey(input.key)) throw again();
   const [upload] = await tx
     .update(uploads)
@@ -30,7 +31,8 @@ export async function attachUpload(
     )
     .returning({ key: uploads.key, files: uploads.files });
   if (!upload) throw again();
-  return mediaUrl(upload.key, upload.files.display!);
+  // A video has no display size: its URL is made where it is shown (feed-views.ts).
+  return upload.files.display ? mediaUrl(upload.key, upload.files.display) : '';
 }
 
 /**

@@ -12,11 +12,12 @@ import { uploads } from '../../db/schema/media';
 import type { JobPayload } from '../../jobs/queue';
 import { objectKey, type Upload } from '../media/upload-files';
 import { findUpload } from '../media/service';
+import { publishWaitingShort } from '../feeds/service';
 import { ffmpegTools, processVideo, VideoRefused, type FfmpegTools } from './ffmpeg';
 import { findLocationMetadata } from './location-atoms';
 import { POSTER_FILE, VIDEO_FILE } from './video-uploads';
 
-type JobDeps = Pick<Deps, 'db' | 'storage' | 'clock'> & {
+type JobDeps = Pick<Deps, 'db' | 'storage' | 'clock' | 'bus' | 'mailer'> & {
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** How ffmpeg is found (`ffmpegTools`); a test gives a machine without it. */
   tools?: () => Promise<FfmpegTools | null>;
@@ -40,6 +41,8 @@ export const PROCESSING_FAILED = 'We could not process this video. Please upload
  */
 export async function runProcessVideoJob(deps: JobDeps, payload: JobPayload) {
   const upload = await findUpload(deps, String(payload.key));
+  // Ready, from a run that stopped before it could publish the short waiting for it: published now.
+  if (upload?.status === 'ready') await publishWaitingShort(deps, upload.key);
   if (!upload || upload.status !== 'processing') return;
   const stored = await deps.storage.get(objectKey(upload.key, upload.files.original!));
   // The first job can run before the original is stored (video-uploads.ts): tried again later.
@@ -131,12 +134,17 @@ async function locationIn(file: string): Promise<string | null> {
 /** A `moov` past this is not a phone's clip. */
 const MAX_SCANNED_BOX = 64 * 1024 * 1024;
 
-/** Finishes the row while it is still `processing` (a second run of the job, or a deleted upload, finds nothing). */
+/**
+ * Finishes the row while it is still `processing` (a second run of the job, or a deleted upload, finds nothing). A
+ * short its author published while this ran comes out once its video is ready.
+ */
 async function finish(deps: JobDeps, upload: Upload, values: Partial<typeof uploads.$inferInsert>) {
-  await deps.db
+  const done = await deps.db
     .update(uploads)
     .set(values)
-    .where(and(eq(uploads.id, upload.id), eq(uploads.status, 'processing')));
+    .where(and(eq(uploads.id, upload.id), eq(uploads.status, 'processing')))
+    .returning({ status: uploads.status });
+  if (done[0]?.status === 'ready') await publishWaitingShort(deps, upload.key);
 }
 
 /** The job's last attempt failed (ffmpeg crashed each time, storage was away): the uploader is told to try again. */

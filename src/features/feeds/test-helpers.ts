@@ -18,6 +18,7 @@ export const noLikes: FeedLikes = { total: 0, mine: null, byCode: [] };
 
 export const aFeed = (over: Partial<Feed> = {}): Feed => ({
   id: 101,
+  kind: 'post',
   author: anAuthor(),
   title: 'Dawn loop on the ridge',
   description: 'Frost on the switchbacks, coffee at the top.',
@@ -30,6 +31,8 @@ export const aFeed = (over: Partial<Feed> = {}): Feed => ({
   latitude: null,
   longitude: null,
   images: [],
+  videos: [],
+  visibility: 'everyone',
   commentCount: 0,
   likes: noLikes,
   createdAt: '2026-05-17T06:00:00.000Z',
