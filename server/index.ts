@@ -29,7 +29,7 @@ async function main() {
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
   );
   const app = await buildApp({ config, db: database.db });
-  if (config.demo) await seedDemoWorld(app.deps);
+  if (config.demo) await seedDemoWorld(app.deps, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {

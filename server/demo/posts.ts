@@ -1,4 +1,5 @@
 import type { Deps } from '../deps';
+import type { Db } from '../db/client';
 import { feedImages, feedMentions, feeds } from '../db/schema/feeds';
 import { reactions, subjects } from '../db/schema/subjects';
 import { days, hours } from '../lib/clock';
@@ -13,8 +14,8 @@ import { DEMO_MEMBERS } from './accounts';
 import { lastWeekday, onLocalDay, type Weekday } from './local-days';
 import { landscape } from './profile-images';
 
-type Seeded = { id: number; handleName: string };
-type Handle = (typeof DEMO_MEMBERS)[number]['handleName'];
+export type Seeded = { id: number; handleName: string };
+export type Handle = (typeof DEMO_MEMBERS)[number]['handleName'];
 
 /** Where each demo member lives, for the clock a post's weekday is read on. */
 export const HOME_ZONES: Record<Handle, string> = {
@@ -82,31 +83,11 @@ export async function seedDemoPosts(deps: Deps, members: Seeded[]) {
       photos.push(await saveUpload(deps, { userId: author.id, purpose: 'feed', image: await processImage(jpeg, 'feed') }));
     }
     await deps.db.transaction(async (tx) => {
-      const { hashtags, handles } = parseTags(`${post.title}\n${post.description}`);
-      const publishedAt = post.draft ? null : at;
-      const [subject] = await tx
-        .insert(subjects)
-        .values({ kind: 'post', ownerId: author.id, likeCount: post.reactions?.length ?? 0 })
-        .returning({ id: subjects.id });
-      const subjectId = subject!.id;
-      const [row] = await tx
-        .insert(feeds)
-        .values({
-          userId: author.id,
-          subjectId,
-          title: post.title,
-          description: post.description,
-          isDraft: post.draft ?? false,
-          location: post.location?.name ?? null,
-          latitude: post.location?.latitude ?? null,
-          longitude: post.location?.longitude ?? null,
-          hashtags,
-          createdAt: at,
-          updatedAt: at,
-          publishedAt,
-        })
-        .returning({ id: feeds.id });
-      const feedId = row!.id;
+      const feedId = await writeDemoPost(tx, members, author.id, at, post, {
+        location: post.location?.name ?? null,
+        latitude: post.location?.latitude ?? null,
+        longitude: post.location?.longitude ?? null,
+      });
       for (const [position, upload] of photos.entries()) {
         await attachUpload(tx, { userId: author.id, key: upload.key, field: 'images', purpose: 'feed', now: at });
         await tx.insert(feedImages).values({
@@ -119,24 +100,59 @@ export async function seedDemoPosts(deps: Deps, members: Seeded[]) {
           height: upload.height,
         });
       }
-      await syncPostHashtags(tx, feedId, NO_TAGS, { tags: hashtags, publishedAt });
-      const mentioned = handles.flatMap((h) => members.filter((m) => m.handleName.toLowerCase() === h));
-      if (mentioned.length > 0) await tx.insert(feedMentions).values(mentioned.map((m, position) => ({ feedId, userId: m.id, position })));
-      let minute = 0;
-      const later = () => new Date(at.getTime() + hours(2) + ++minute * 60_000);
-      for (const c of post.comments ?? []) {
-        const { row: top } = await insertComment(tx, { feedId, userId: member(c.by).id, parentId: null, comment: c.text, createdAt: later() });
-        for (const r of c.replies ?? []) {
-          await insertComment(tx, { feedId, userId: member(r.by).id, parentId: top.id, comment: r.text, createdAt: later() });
-        }
-      }
-      if (post.reactions?.length) {
-        await tx.insert(reactions).values(
-          post.reactions.map(([handle, code], i) => ({ subjectId, userId: member(handle).id, code, createdAt: new Date(at.getTime() + hours(1 + i)) })),
-        );
-      }
     });
   }
+}
+
+/** What every demo post and short has: words, reactions and a conversation. */
+export type DemoWords = Pick<DemoPost, 'title' | 'description' | 'draft' | 'reactions' | 'comments'>;
+
+/**
+ * Writes one demo post or short by `authorId` at `at` (its subject, row with `columns`, hashtags, mentions, comments
+ * and reactions) as the services would have; answers its id. The kind's own parts (photos, a video) are the caller's.
+ */
+export async function writeDemoPost(tx: Db, members: Seeded[], authorId: number, at: Date, post: DemoWords, columns: Partial<typeof feeds.$inferInsert>) {
+  const member = (handle: Handle) => members.find((m) => m.handleName === handle) ?? failMissing(handle);
+  const { hashtags, handles } = parseTags(`${post.title}\n${post.description}`);
+  const publishedAt = post.draft ? null : at;
+  const [subject] = await tx
+    .insert(subjects)
+    .values({ kind: 'post', ownerId: authorId, likeCount: post.reactions?.length ?? 0 })
+    .returning({ id: subjects.id });
+  const subjectId = subject!.id;
+  const [row] = await tx
+    .insert(feeds)
+    .values({
+      ...columns,
+      userId: authorId,
+      subjectId,
+      title: post.title,
+      description: post.description,
+      isDraft: post.draft ?? false,
+      hashtags,
+      createdAt: at,
+      updatedAt: at,
+      publishedAt,
+    })
+    .returning({ id: feeds.id });
+  const feedId = row!.id;
+  await syncPostHashtags(tx, feedId, NO_TAGS, { tags: hashtags, publishedAt });
+  const mentioned = handles.flatMap((h) => members.filter((m) => m.handleName.toLowerCase() === h));
+  if (mentioned.length > 0) await tx.insert(feedMentions).values(mentioned.map((m, position) => ({ feedId, userId: m.id, position })));
+  let minute = 0;
+  const later = () => new Date(at.getTime() + hours(2) + ++minute * 60_000);
+  for (const c of post.comments ?? []) {
+    const { row: top } = await insertComment(tx, { feedId, userId: member(c.by).id, parentId: null, comment: c.text, createdAt: later() });
+    for (const r of c.replies ?? []) {
+      await insertComment(tx, { feedId, userId: member(r.by).id, parentId: top.id, comment: r.text, createdAt: later() });
+    }
+  }
+  if (post.reactions?.length) {
+    await tx.insert(reactions).values(
+      post.reactions.map(([handle, code], i) => ({ subjectId, userId: member(handle).id, code, createdAt: new Date(at.getTime() + hours(1 + i)) })),
+    );
+  }
+  return feedId;
 }
 
 function failMissing(handle: string): never {

@@ -37,7 +37,7 @@ describe('seedDemoWorld in production', () => {
     const printed: string[] = [];
     const log = vi.spyOn(console, 'log').mockImplementation((line: unknown) => void printed.push(String(line)));
     try {
-      expect(await seedDemoWorld({ ...t.app.deps, config: { ...t.config, env: 'production' } })).toBe(true);
+      expect(await seedDemoWorld({ ...t.app.deps, config: { ...t.config, env: 'production' } }, t.app.log)).toBe(true);
     } finally {
       log.mockRestore();
     }

@@ -1,4 +1,5 @@
 import { count } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../deps';
 import { users } from '../db/schema/users';
 import { DEMO_MEMBERS, demoPasswords, seedAccounts } from './accounts';
@@ -7,14 +8,15 @@ import { seedDemoEvents } from './events';
 import { seedDemoModeration } from './moderation';
 import { seedDemoPosts } from './posts';
 import { seedProfileImages } from './profile-images';
+import { seedDemoShorts } from './shorts';
 import { seedSocialGraph } from './social-graph';
 
 /**
  * The demo world a new install lands in. Runs once, on an empty database; each area adds its own step here:
- * accounts, profiles and who follows whom; posts; events; activities (after the posts that share them and the event
+ * accounts, profiles and who follows whom; posts; shorts; events; activities (after the posts that share them and the event
  * one counts toward); moderation (gear as that area lands).
  */
-export async function seedDemoWorld(deps: Deps) {
+export async function seedDemoWorld(deps: Deps, log: Pick<FastifyBaseLogger, 'warn'>) {
   const [row] = await deps.db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return false;
   const passwords = demoPasswords(deps.config.env);
@@ -26,6 +28,7 @@ export async function seedDemoWorld(deps: Deps) {
   for (const [i, member] of members.entries()) await seedProfileImages(deps, member.id, DEMO_MEMBERS[i]!);
   await seedDemoPosts(deps, members);
   await seedDemoEvents(deps, members);
+  await seedDemoShorts(deps, members, log);
   await seedDemoActivities(deps, members);
   await seedDemoModeration(deps, members);
   // Printed plainly, not only logged, so a new user finds it in the start-up output. Random passwords are shown this

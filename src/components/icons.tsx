@@ -119,6 +119,10 @@ const drawings = {
   pennant: 'M5 21V4h11l-2 4 2 4H5',
   calendarAdd: 'M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zM4 10h16M8 3v4M16 3v4M12 13v5M9.5 15.5h5',
   share: 'M12 15V3M7.5 7.5 12 3l4.5 4.5M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7',
+  play: 'M7 4.5v15l13-7.5z',
+  pause: 'M8 5v14M16 5v14',
+  volume: 'M4 9v6h4l5 4V5L8 9zM16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12',
+  volumeOff: 'M4 9v6h4l5 4V5L8 9zM17 9.5l5 5M22 9.5l-5 5',
   userPlus: 'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM2 21a7 7 0 0 1 14 0M19 8v6M16 11h6',
   image: {
     body: (

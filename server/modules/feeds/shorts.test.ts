@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feed, SHORT_NEEDS_VIDEO, type FeedVisibility } from '#contract/feeds';
 import { notificationList } from '#contract/notifications';
+import { profileSummaryData } from '#contract/profile';
 import { createTestApp, body, okData, type TestApp } from '../../test/test-app';
 import { exportSections } from '../account/export-sections';
 import { shortHelpers } from './short-test-helpers';
@@ -92,6 +93,8 @@ describe('saving a short', () => {
     const post = await h.create(author, { title: 'A post' });
     const short = await h.published(author, { title: 'A short' });
     expect(await h.ids(viewer, `userId=${author.userId}`)).toEqual([post.id]);
+    // The author's profile counts each where it belongs.
+    expect(okData(await h.send('GET', '/api/user-profile-summary', author.token), profileSummaryData)).toMatchObject({ feeds: 1, shorts: 1 });
     expect(await h.shortIds(viewer, `userId=${author.userId}`)).toEqual([short.id]);
     // Each is edited only by its own route: the other answers as for a post that does not exist.
     h.expectNotFound(await h.editCall(author, { id: short.id, title: 'As a post' }));

@@ -19,7 +19,7 @@ import { allTimeTotals } from '../activities/activity-summary';
 import { users } from '../../db/schema/users';
 import { ok } from '../../lib/reply';
 import { currentUser } from '../../plugins/authenticate';
-import { publishedPostCount } from '../feeds/post-count';
+import { publishedCounts } from '../feeds/post-count';
 import { followCounts } from '../social/service';
 import { COUNTRIES } from './countries';
 import { accountColumns, toOwnProfile } from './own-profile';
@@ -81,11 +81,11 @@ export function userRoutes(app: FastifyInstance, deps: Deps) {
       summary: 'Your counts: posts, followers, following, shorts, activities and gear',
       response: { 200: okEnvelope(profileSummaryData) },
     },
-    // Shorts and gear do not exist yet: each area replaces its zero with a count.
+    // Gear does not exist yet: its area replaces its zero with a count.
     handler: async (req) => {
       const userId = currentUser(req).user.id;
-      const [{ followers, following }, feeds, totals] = await Promise.all([followCounts(deps.db, userId), publishedPostCount(deps.db, userId), allTimeTotals(deps, userId)]);
-      return ok('Your counts.', { followers, following, feeds, shorts: 0, activities: totals.count, gears: 0, distanceMetres: totals.distanceMetres, elevationMetres: totals.elevationMetres });
+      const [{ followers, following }, published, totals] = await Promise.all([followCounts(deps.db, userId), publishedCounts(deps.db, userId), allTimeTotals(deps, userId)]);
+      return ok('Your counts.', { followers, following, feeds: published.post, shorts: published.short, activities: totals.count, gears: 0, distanceMetres: totals.distanceMetres, elevationMetres: totals.elevationMetres });
     },
   });
 

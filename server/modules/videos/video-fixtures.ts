@@ -4,8 +4,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 
 /**
- * Small clips for tests, made on the spot by the system's ffmpeg from its generated sources (a moving test pattern and
- * a tone): no binary fixtures in the repository. Each takes well under a second at the default size.
+ * Small clips for tests and the demo world, made on the spot by the system's ffmpeg from its generated sources (a
+ * moving test pattern or gradient, and a tone): no binary files in the repository. Each takes well under a second at
+ * the default size.
  */
 
 const exec = promisify(execFile);
@@ -32,11 +33,13 @@ export type ClipOptions = {
   creationTime?: string;
   /** Degrees clockwise a player turns the frames, as in a phone's portrait clip (90). Not for WebM. */
   rotate?: 90 | 180 | 270;
+  /** Two colours ('#c2410c') of a slowly moving gradient instead of the test pattern (the demo world's shorts). */
+  colors?: [string, string];
 };
 
 /** Makes `dir/name.format` and returns its path. */
 export async function makeClip(dir: string, options: ClipOptions): Promise<string> {
-  const { name, format, seconds = 2, fps = 30, width = 360, height = 640, audio = true, location, locationStyle = 'ffmpeg', creationTime, rotate } = options;
+  const { name, format, seconds = 2, fps = 30, width = 360, height = 640, audio = true, location, locationStyle = 'ffmpeg', creationTime, rotate, colors } = options;
   if (format === 'webm' && (location || rotate)) throw new Error('WebM clips carry neither a location nor a rotation here.');
   const file = path.join(dir, `${name}.${format}`);
   const encoded = rotate ? path.join(dir, `${name}.unrotated.${format}`) : file;
@@ -49,8 +52,12 @@ export async function makeClip(dir: string, options: ClipOptions): Promise<strin
       : []),
   ];
   const webm = format === 'webm';
+  const hex = (colour: string) => `0x${colour.replace('#', '')}`;
+  const picture = colors
+    ? `gradients=size=${width}x${height}:rate=${fps}:duration=${seconds}:c0=${hex(colors[0])}:c1=${hex(colors[1])}:speed=0.02`
+    : `testsrc2=size=${width}x${height}:rate=${fps}:duration=${seconds}`;
   await ffmpeg([
-    '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=${fps}:duration=${seconds}`,
+    '-f', 'lavfi', '-i', picture,
     ...(audio ? ['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${seconds}`] : []),
     ...(webm ? ['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '1M'] : ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p']),
     ...(audio ? ['-c:a', webm ? 'libopus' : 'aac'] : []),

@@ -13,7 +13,6 @@ export const detailWords = {
   invited: (n: number) => `Invitation sent to ${n} ${n === 1 ? 'member' : 'members'}.`,
   nobodyNew: 'They were already invited.',
   linkCopied: 'Link copied. Share it with anyone who can see this event.',
-  linkNotCopied: 'The link could not be copied. Copy it from the address bar instead.',
 } as const;
 
 /**

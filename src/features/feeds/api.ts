@@ -1,5 +1,18 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { commentDeleted, commentSaved, feed, feedCommentList, feedList, feedLikers, feedReply, feedReplyList, type FeedInput, type FeedList, type ReactionCode } from '#contract/feeds';
+import {
+  commentDeleted,
+  commentSaved,
+  feed,
+  feedCommentList,
+  feedList,
+  feedLikers,
+  feedReply,
+  feedReplyList,
+  type FeedInput,
+  type FeedKind,
+  type FeedList,
+  type ReactionCode,
+} from '#contract/feeds';
 import { emptyData } from '#contract/envelope';
 import { notFound } from '@tanstack/react-router';
 import * as z from 'zod/mini';
@@ -29,7 +42,9 @@ export type FeedFilters = {
 export const feedKeys = {
   all: ['feeds'] as const,
   lists: () => [...feedKeys.all, 'list'] as const,
-  list: (filters: FeedFilters) => [...feedKeys.all, 'list', normalizeFilters(filters)] as const,
+  /** Shorts' lists sit beside the posts' (`…, 'short'`), so a reaction or edit replaces a short in them too (spec §4). */
+  list: (filters: FeedFilters, kind: FeedKind = 'post') =>
+    kind === 'post' ? ([...feedKeys.all, 'list', normalizeFilters(filters)] as const) : ([...feedKeys.all, 'list', normalizeFilters(filters), kind] as const),
   detail: (id: number) => [...feedKeys.all, 'detail', id] as const,
   comments: (feedId: number) => [...feedKeys.all, 'comments', feedId] as const,
   likers: (feedId: number, likeUniCode: ReactionCode | undefined) => [...feedKeys.all, 'likers', feedId, likeUniCode ?? 'all'] as const,
@@ -42,12 +57,16 @@ function normalizeFilters(filters: FeedFilters): FeedFilters {
 
 export type FeedPages = Pages<FeedList>;
 
-/** `GET /api/feed`: one feed list, 20 a page, keyset underneath; page 1 replaces, later pages append. */
-export const feedListQuery = (filters: FeedFilters) => {
+/**
+ * `GET /api/feed` (posts) or `GET /api/video-feed` (shorts): one list, 20 a page, keyset underneath; page 1 replaces,
+ * later pages append.
+ */
+export const feedListQuery = (filters: FeedFilters, kind: FeedKind = 'post') => {
   const params = normalizeFilters(filters) as Record<string, string>;
+  const path = kind === 'short' ? 'video-feed' : 'feed';
   return infiniteQueryOptions<FeedList, Error, FeedPages, QueryKey, PageParam>({
-    queryKey: feedKeys.list(filters),
-    queryFn: ({ pageParam, signal }) => api.get(feedList, 'feed', { searchParams: { ...params, ...pageSearchParams(pageParam) }, signal }).then((r) => r.data),
+    queryKey: feedKeys.list(filters, kind),
+    queryFn: ({ pageParam, signal }) => api.get(feedList, path, { searchParams: { ...params, ...pageSearchParams(pageParam) }, signal }).then((r) => r.data),
     initialPageParam,
     getNextPageParam,
     // While the member types a search or switches a filter, the last answer stays on screen until the next arrives.

@@ -9,7 +9,6 @@ export const feedWords = {
   locationDenied: 'Location is off for Switchback. Type the place instead, or allow location in your browser settings.',
   locationUnavailable: 'Your position could not be found just now. Type the place instead.',
   linkCopied: 'Link copied. Share it with anyone who can see this post.',
-  linkNotCopied: 'The link could not be copied. Copy it from the address bar instead.',
   // The unsaved-changes question (use-unsaved-changes-guard.ts): something new is "this post", an edit "changes".
   discardNewPost: { title: 'Discard this post?', description: 'What you wrote and the photos you added will be lost.' },
   discardPostChanges: { title: 'Discard changes?', description: 'Your changes to this post will be lost.' },

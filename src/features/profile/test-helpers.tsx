@@ -7,6 +7,7 @@ import { server } from '../../test/msw-server';
 import { renderWithProviders, withSuspense } from '../../test/render';
 import { signedInMember } from '../../test/session';
 import { RecentActivities } from '../activities/components/recent-activities';
+import { OwnShorts } from '../feeds/shorts/components/member-shorts';
 import { OwnFeeds } from '../feeds/components/member-feeds';
 import { OwnProfilePage } from './components/own-profile-page';
 
@@ -21,10 +22,11 @@ export async function renderOwnProfilePage(over: Partial<OwnProfile> = {}, summa
   server.use(
     http.get('/api/user-profile-summary', () => summary.clone()),
     http.get('/api/feed', () => HttpResponse.json(ok({ list: [], current_page: 1, last_page: 1, per_page: 20, total: 0, next_cursor: null }))),
+    http.get('/api/video-feed', () => HttpResponse.json(ok({ list: [], current_page: 1, last_page: 1, per_page: 20, total: 0, next_cursor: null }))),
     http.post('/api/getActivity', () => HttpResponse.json(ok({ list: [], current_page: 1, last_page: 1, per_page: 20, total: 0, next_cursor: null }))),
   );
   const user = userEvent.setup();
-  const view = await renderWithProviders(withSuspense(<OwnProfilePage feeds={<OwnFeeds />} activities={<RecentActivities />} />), { path: '/profile' });
+  const view = await renderWithProviders(withSuspense(<OwnProfilePage feeds={<OwnFeeds />} shorts={<OwnShorts />} activities={<RecentActivities />} />), { path: '/profile' });
   await screen.findByRole('heading', { level: 1 });
   return { user, ...view };
 }

@@ -1,40 +1,14 @@
 import { useState } from 'react';
 import type { Event } from '#contract/events';
 import { Button } from '../../../components/ui/button';
-import { toast } from '../../../lib/toast';
+import { shareLink } from '../../../lib/share-link';
 import { useCalendarDownload } from '../calendar-download';
 import { detailWords } from '../detail-mutations';
 import { InviteDialog } from './invite-dialog';
 import { Icon } from '../../../components/icons';
 
-/** The address of an event's page, the link to share. */
-export const eventUrl = (eventId: number) => new URL(`/events/${eventId}`, window.location.origin).href;
-
-/**
- * Shares the page: the system share sheet where the browser has one (phones), else the link copied with a toast.
- * Closing the share sheet is not a failure.
- */
-export async function shareEvent(event: Pick<Event, 'id' | 'eventName'>) {
-  const url = eventUrl(event.id);
-  if (typeof navigator.share === 'function') {
-    try {
-      await navigator.share({ title: event.eventName, url });
-    } catch (error) {
-      if (!(error instanceof DOMException && error.name === 'AbortError')) await copyLink(url);
-    }
-    return;
-  }
-  await copyLink(url);
-}
-
-async function copyLink(url: string) {
-  try {
-    await navigator.clipboard.writeText(url);
-    toast.success(detailWords.linkCopied);
-  } catch {
-    toast.failure(detailWords.linkNotCopied);
-  }
-}
+/** Shares the event's page (lib/share-link.ts). */
+export const shareEvent = (event: Pick<Event, 'id' | 'eventName'>) => shareLink(`/events/${event.id}`, event.eventName, detailWords.linkCopied);
 
 const iconProps = { className: 'size-4', strokeWidth: 2 } as const;
 

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { MemberSummary } from '#contract/social';
 import { menuItemClass, OptionsMenu } from '../../../components/ui/options-menu';
-import { toast } from '../../../lib/toast';
+import { copyLink } from '../../../lib/share-link';
 import { ReportDialog } from '../../reports/components/report-dialog';
 import { useReportFollowUps } from '../../reports/report-follow-ups';
 import { feedPath } from '../mappers';
@@ -27,14 +27,7 @@ export function PostMenu({ feedId, isMine, author, onDeleted }: Props) {
   const [confirming, setConfirming] = useState(false);
   const [reporting, setReporting] = useState(false);
 
-  const copyLink = async () => {
-    try {
-      await navigator.clipboard.writeText(new URL(feedPath(feedId), window.location.origin).href);
-      toast.success(feedWords.linkCopied);
-    } catch {
-      toast.failure(feedWords.linkNotCopied);
-    }
-  };
+  const copy = () => copyLink(feedPath(feedId), feedWords.linkCopied);
 
   return (
     <>
@@ -46,7 +39,7 @@ export function PostMenu({ feedId, isMine, author, onDeleted }: Props) {
               className={menuItemClass}
               onClick={() => {
                 close();
-                void copyLink();
+                void copy();
               }}
             >
               Copy link

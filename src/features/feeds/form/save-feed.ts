@@ -4,10 +4,11 @@ import { feedKeys, saveFeed, type FeedPages } from '../api';
 import { replaceFeed } from '../feed-cache';
 
 /**
- * Spec §4: a successful save reloads page 1 of the feed lists. Lists keep only their first page and refetch it, so
- * a member scrolled far down does not wait for every page again; the post itself is written where it is cached.
+ * Spec §4: a successful save of a post or a short reloads page 1 of the feed lists (the shorts' among them). Lists
+ * keep only their first page and refetch it, so a member scrolled far down does not wait for every page again; the
+ * post itself is written where it is cached.
  */
-async function reloadFirstPages(queryClient: QueryClient, saved: Feed, isEdit: boolean) {
+export async function reloadFirstPages(queryClient: QueryClient, saved: Feed, isEdit: boolean) {
   if (isEdit) replaceFeed(queryClient, saved);
   queryClient.setQueryData(feedKeys.detail(saved.id), saved);
   queryClient.setQueriesData<FeedPages>({ queryKey: feedKeys.lists() }, (data) =>

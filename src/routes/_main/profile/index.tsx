@@ -3,6 +3,7 @@ import { RecentActivities } from '../../../features/activities/components/recent
 import { OwnFeeds } from '../../../features/feeds/components/member-feeds';
 import { ownProfileQuery, profileSummaryQuery } from '../../../features/profile/api';
 import { OwnProfilePage } from '../../../features/profile/components/own-profile-page';
+import { OwnShorts } from '../../../features/feeds/shorts/components/member-shorts';
 
 export const Route = createFileRoute('/_main/profile/')({
   loader: async ({ context: { queryClient } }) => {
@@ -11,6 +12,6 @@ export const Route = createFileRoute('/_main/profile/')({
     await queryClient.ensureQueryData(ownProfileQuery);
   },
   component: function Profile() {
-    return <OwnProfilePage feeds={<OwnFeeds />} activities={<RecentActivities />} />;
+    return <OwnProfilePage feeds={<OwnFeeds />} shorts={<OwnShorts />} activities={<RecentActivities />} />;
   },
 });

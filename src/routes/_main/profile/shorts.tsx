@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '../../../components/not-built-yet';
+import { feedListQuery } from '../../../features/feeds/api';
+import { MyShortsPage } from '../../../features/feeds/shorts/components/my-shorts-page';
 
 export const Route = createFileRoute('/_main/profile/shorts')({
-  component: () => <NotBuiltYet area="Shorts" title="Your shorts" description="The short videos you have posted." />,
+  loader: ({ context: { queryClient } }) => {
+    void queryClient.prefetchInfiniteQuery(feedListQuery({ filter_type: 'mine' }, 'short'));
+  },
+  component: MyShortsPage,
 });

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltPanel } from '../../../../features/profile/components/profile-tabs';
+import { MemberShorts } from '../../../../features/feeds/shorts/components/member-shorts';
 
 export const Route = createFileRoute('/_main/profile/$username/shorts')({
-  component: () => <NotBuiltPanel title="Shorts are not built yet." what="The short vertical videos this member has posted will be listed here." />,
+  component: function MemberShortsTab() {
+    return <MemberShorts handleName={Route.useParams().username} />;
+  },
 });
