@@ -6,6 +6,7 @@ import { linkedActivity } from './linked-activity';
 import { calendarDate } from './rules';
 import { memberSummary } from './social';
 import { VIDEO_STATUSES } from './videos';
+import { CAPTIONS_MAX_CHARS } from './webvtt';
 
 /**
  * Reactions (spec §3). `U+1245` is an Ethiopic letter in the spec, almost surely meant as thumbs-up: both codes are
@@ -66,6 +67,8 @@ export const feedVideo = z.strictObject({
   durationMs: z.nullable(z.int()),
   status: z.enum(VIDEO_STATUSES),
   failure: z.nullable(z.string()),
+  /** WebVTT (contract/webvtt.ts), or empty when the short has none. */
+  captions: z.string(),
 });
 export type FeedVideo = z.infer<typeof feedVideo>;
 
@@ -185,6 +188,8 @@ export const videoFeedInput = z.strictObject({
   videos: z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.maxLength(1, 'A short holds one video.')),
   /** Describes the poster for screen readers. */
   altText: z.optional(z.string().check(z.trim(), z.maxLength(VIDEO_ALT_MAX))),
+  /** WebVTT captions (contract/webvtt.ts; the server refuses another format); empty for none. */
+  captions: z.optional(z.string().check(z.maxLength(CAPTIONS_MAX_CHARS, 'Captions can be at most 20,000 characters.'))),
 });
 export type VideoFeedInput = z.infer<typeof videoFeedInput>;
 

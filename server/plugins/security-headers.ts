@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Check 9: scripts only from our origin (no inline, no eval), workers also from blob: for Mapbox GL (which makes its
- * worker so; MapLibre's comes from the app), nothing framed.
+ * worker so; MapLibre's comes from the app), media also from blob: (a short's captions), nothing framed.
  * Styles allow inline because the toast and map libraries inject theirs at run time; style cannot run script.
  */
 const CSP_DIRECTIVES = {
@@ -12,6 +12,8 @@ const CSP_DIRECTIVES = {
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:', 'https:'],
   'font-src': ["'self'"],
+  // A short's captions reach its <track> as a blob: URL the app makes from the short's WebVTT (short-slide.tsx).
+  'media-src': ["'self'", 'blob:'],
   'connect-src': ["'self'", 'ws:', 'wss:', 'https:'],
   'worker-src': ["'self'", 'blob:'],
   'child-src': ["'self'", 'blob:'],

@@ -46,6 +46,8 @@ export const feeds = pgTable(
     // A short's video: its upload (`uploads.key`, purpose `short`), one short each.
     videoKey: text('video_key').unique(),
     videoAlt: text('video_alt').notNull().default(''),
+    // Its WebVTT captions (contract/webvtt.ts), empty for none: a few KB, shown with the video.
+    captions: text('captions').notNull().default(''),
     // A short published before its video was ready stays unpublished (`is_draft`, no `published_at`) with this set;
     // the video's job publishes it once the video is ready (server/modules/feeds/short-publishing.ts).
     publishWhenReady: boolean('publish_when_ready').notNull().default(false),

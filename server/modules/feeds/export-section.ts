@@ -19,6 +19,7 @@ export const feedsExportSection: ExportSection = {
         visibility: feeds.visibility,
         videoKey: feeds.videoKey,
         videoAlt: feeds.videoAlt,
+        captions: feeds.captions,
         title: feeds.title,
         description: feeds.description,
         isDraft: feeds.isDraft,
@@ -48,12 +49,12 @@ export const feedsExportSection: ExportSection = {
       ? await db.select({ key: uploads.key, files: uploads.files, durationMs: uploads.durationMs }).from(uploads).where(inArray(uploads.key, posts.flatMap((p) => (p.videoKey ? [p.videoKey] : []))))
       : [];
     return {
-      posts: posts.map(({ videoKey, videoAlt, ...p }) => ({
+      posts: posts.map(({ videoKey, videoAlt, captions, ...p }) => ({
         ...p,
         // A short's video as sent, in the zip's `media` folder (the `uploads` section).
         video: videos
           .filter((v) => v.key === videoKey)
-          .map((v) => ({ uploadKey: v.key, file: v.files.original ? `media/${v.key}/${v.files.original}` : null, durationMs: v.durationMs, altText: videoAlt }))[0] ?? null,
+          .map((v) => ({ uploadKey: v.key, file: v.files.original ? `media/${v.key}/${v.files.original}` : null, durationMs: v.durationMs, altText: videoAlt, captions }))[0] ?? null,
         images: photos
           .filter((i) => i.feedId === p.id)
           .map((i) => ({ uploadKey: i.key, file: i.files.original ? `media/${i.key}/${i.files.original}` : null, dimens: `${i.width}:${i.height}` })),

@@ -41,7 +41,7 @@ function feedJson(viewerId: SQLWrapper) {
   // A short's video: its URLs only once ready (feedViews signs them when the short is not every member's).
   const file = (name: string) => sql.raw(`case when v.status = 'ready' and v.files->>'${name}' is not null then '/media/' || v.key || '/' || (v.files->>'${name}') else '' end`);
   const videos = sql`coalesce((select json_build_array(json_build_object('key', v.key, 'videoUrl', ${file('video')}, 'thumbnail', ${file('poster')},
-      'altText', p.video_alt, 'width', v.width, 'height', v.height, 'durationMs', v.duration_ms, 'status', v.status, 'failure', v.failure))
+      'altText', p.video_alt, 'width', v.width, 'height', v.height, 'durationMs', v.duration_ms, 'status', v.status, 'failure', v.failure, 'captions', p.captions))
     from ${uploads} v where v.key = p.video_key), '[]')`;
   // A short published before its video was ready is no draft to its author: it comes out once the video is.
   return sql<Feed>`json_build_object('id', p.id, 'kind', p.kind, 'author', ${member('a')}, 'title', p.title, 'description', p.description,

@@ -1,4 +1,5 @@
 import { and, eq, inArray, ne, or } from 'drizzle-orm';
+import { parseWebVtt } from '#contract/webvtt';
 import { SHORT_NEEDS_VIDEO, type Feed, type FeedInput, type FeedKind, type VideoFeedInput } from '#contract/feeds';
 import type { Deps } from '../../deps';
 import type { Db } from '../../db/client';
@@ -209,7 +210,12 @@ export async function saveShort(deps: Deps, userId: number, input: VideoFeedInpu
       if (existing?.publishedAt && existing.videoKey !== key) throw fieldError('videos', 'A published short keeps its video: post a new short for another.');
       const [other] = await tx.select({ id: feeds.id }).from(feeds).where(and(eq(feeds.videoKey, key), ne(feeds.id, existing?.id ?? 0))).limit(1);
       if (other) throw fieldError('videos', 'That video belongs to another short: upload it again.');
-      return { videoKey: key, videoAlt: input.altText ?? '', visibility: input.visibility ?? 'everyone' };
+      const captions = input.captions?.trim() ?? '';
+      if (captions) {
+        const parsed = parseWebVtt(captions);
+        if ('error' in parsed) throw fieldError('captions', parsed.error);
+      }
+      return { videoKey: key, videoAlt: input.altText ?? '', captions, visibility: input.visibility ?? 'everyone' };
     },
     async ready(tx) {
       // Locked: the job that makes it ready waits for this save, then finds the short waiting and publishes it.

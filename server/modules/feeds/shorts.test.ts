@@ -114,6 +114,23 @@ describe('saving a short', () => {
   });
 });
 
+describe('captions', () => {
+  it('keeps WebVTT captions with the short, and refuses anything else with the line that is wrong', async () => {
+    const author = await h.member();
+    const captions = 'WEBVTT\n\n00:00.500 --> 00:02.000\nAnd drop!\n';
+    const short = await h.published(author, { captions });
+    expect(short.videos[0]!.captions).toBe(captions.trim());
+    const other = await h.member();
+    expect((await h.detail(other, short.id)).videos[0]!.captions).toBe(captions.trim());
+
+    const wrong = await h.saveCall(author, { title: 'Bad captions', videos: [await h.uploadVideo(author)], captions: 'WEBVTT\n\n00:02.000 --> 00:01.000\nBackwards' });
+    expect(wrong.statusCode).toBe(400);
+    expect(body(wrong).errors).toEqual({ captions: ['A caption must end after it starts: “00:02.000 --> 00:01.000”.'] });
+    const srt = await h.saveCall(author, { title: 'SRT', videos: [await h.uploadVideo(author)], captions: '1\n00:00:01,000 --> 00:00:02,000\nHi' });
+    expect(body(srt).errors).toEqual({ captions: ['Captions must be a WebVTT file: its first line is WEBVTT.'] });
+  });
+});
+
 describe('who sees a short', () => {
   type Viewer = 'self' | 'follower' | 'stranger';
   const expected: Record<FeedVisibility, Record<Viewer, boolean>> = {
@@ -178,7 +195,7 @@ describe('data export', () => {
       [draft.id, 'short', 'everyone', true],
     ]);
     const key = short.videos[0]!.key;
-    expect(data.posts[0]!.video).toEqual({ uploadKey: key, file: `media/${key}/original.mp4`, durationMs: expect.any(Number), altText: 'A rider drops into a gully' });
+    expect(data.posts[0]!.video).toEqual({ uploadKey: key, file: `media/${key}/original.mp4`, durationMs: expect.any(Number), altText: 'A rider drops into a gully', captions: '' });
     expect(data.posts[1]!.video).toMatchObject({ uploadKey: draft.videos[0]!.key, durationMs: null });
   });
 });

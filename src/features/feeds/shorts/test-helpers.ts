@@ -19,6 +19,7 @@ export const aVideo = (over: Partial<FeedVideo> = {}): FeedVideo => ({
   durationMs: 42_000,
   status: 'ready',
   failure: null,
+  captions: '',
   ...over,
 });
 

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import clsx from 'clsx';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { DEFAULT_REACTION, type Feed } from '#contract/feeds';
 import { Avatar } from '../../../../components/avatar';
 import { Icon, type IconName } from '../../../../components/icons';
@@ -45,6 +45,7 @@ export function ShortSlide({ short, index, count, mounted, active, paused, muted
   const clip = short.videos[0];
   const author = displayName(short.author);
   const liked = short.likes.mine !== null;
+  const captions = useCaptionsUrl(clip?.captions ?? '');
 
   // The one in view plays from where it was; the others pause (and the one leaving rewinds, so it starts afresh).
   useEffect(() => {
@@ -96,7 +97,9 @@ export function ShortSlide({ short, index, count, mounted, active, paused, muted
           onClick={onTap}
           onTimeUpdate={onTimeUpdate}
           className="size-full cursor-pointer object-contain"
-        />
+        >
+          {captions && <track kind="captions" src={captions} srcLang="en" label="Captions" default />}
+        </video>
       ) : clip?.thumbnail ? (
         <img src={clip.thumbnail} alt={clip.altText} className="size-full object-contain" />
       ) : (
@@ -159,4 +162,11 @@ function Action({ icon, label, count, pressed, onClick }: { icon: IconName; labe
       {count !== undefined && <span aria-hidden="true" className="tabular-nums">{formatCount(count)}</span>}
     </button>
   );
+}
+
+/** The short's WebVTT as a URL a `<track>` can load (the page's own blob:, let through by the CSP's media-src). */
+function useCaptionsUrl(vtt: string) {
+  const url = useMemo(() => (vtt ? URL.createObjectURL(new Blob([vtt], { type: 'text/vtt' })) : null), [vtt]);
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
+  return url;
 }

@@ -120,6 +120,23 @@ describe('ShortsPlayer', () => {
     expect(vi.mocked(Element.prototype.scrollIntoView).mock.contexts.at(-1)).toBe(next);
   });
 
+  it('shows a short’s captions with a <track>', async () => {
+    signedInMember();
+    const made: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => (made.push(blob), `blob:captions-${made.length}`));
+    URL.revokeObjectURL = vi.fn();
+    const [plain, captioned] = shorts(2);
+    const vtt = 'WEBVTT\n\n00:00.500 --> 00:02.000\nAnd drop!\n';
+    await renderWithProviders(<ShortsPlayer shorts={[{ ...captioned!, videos: [{ ...captioned!.videos[0]!, captions: vtt }] }, plain!]} label="Shorts" />);
+    const track = screen.getByRole('region', { name: 'Shorts' }).querySelector('track')!;
+    expect(track).toHaveAttribute('kind', 'captions');
+    expect(track).toHaveAttribute('src', 'blob:captions-1');
+    expect(await made[0]!.text()).toBe(vtt);
+    expect(made[0]!.type).toBe('text/vtt');
+    // One track: the short without captions has none.
+    expect(screen.getByRole('region', { name: 'Shorts' }).querySelectorAll('track')).toHaveLength(1);
+  });
+
   it('reacts with ❤️ on a double tap, and the count moves everywhere the short is shown', async () => {
     signedInMember();
     const sent: unknown[] = [];

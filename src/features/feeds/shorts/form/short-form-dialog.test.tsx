@@ -100,7 +100,7 @@ describe('A new short', () => {
     await waitFor(() => expect(saves).toHaveLength(1));
     expect(saves[0]).toEqual({
       method: 'POST',
-      body: { title: 'Down the scree', description: '', isDraft: false, visibility: 'followers', videos: [key], altText: 'A rider on loose rock' },
+      body: { title: 'Down the scree', description: '', isDraft: false, visibility: 'followers', videos: [key], altText: 'A rider on loose rock', captions: '' },
     });
     expect(await screen.findByText('Feed Created Successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -254,9 +254,33 @@ describe('Editing a short', () => {
     await waitFor(() => expect(saves).toHaveLength(1));
     expect(saves[0]).toEqual({
       method: 'PUT',
-      body: { id: 61, title: 'Down the scree at dusk', description: 'Loose and fast.', isDraft: false, visibility: 'followers', videos: [aVideoKey(8)], altText: 'Loose rock' },
+      body: { id: 61, title: 'Down the scree at dusk', description: 'Loose and fast.', isDraft: false, visibility: 'followers', videos: [aVideoKey(8)], altText: 'Loose rock', captions: '' },
     });
     expect(await screen.findByText('Short updated.')).toBeInTheDocument();
+  });
+
+  it('adds captions against the preview’s time, refuses ones that are not WebVTT, and sends them', async () => {
+    const short = aShort({ id: 62, videos: [aVideo({ key: aVideoKey(9), captions: '' })] });
+    const saves = answerShortSaves({ message: 'Short updated.' });
+    const { user } = await openForm(short);
+    const preview = screen.getByLabelText('Preview of your video') as HTMLVideoElement;
+    // The member paused the preview three seconds in.
+    Object.defineProperty(preview, 'currentTime', { configurable: true, value: 3 });
+    await user.click(screen.getByRole('button', { name: 'Add a caption at the preview’s time' }));
+    const captions = screen.getByRole('textbox', { name: 'Captions (WebVTT)' });
+    expect(captions).toHaveValue('WEBVTT\n\n00:03.000 --> 00:05.000\nCaption text\n');
+
+    await user.clear(captions);
+    await user.type(captions, 'WEBVTT{Enter}{Enter}00:05.000 --> 00:04.000{Enter}Backwards');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('A caption must end after it starts: “00:05.000 --> 00:04.000”.')).toBeInTheDocument();
+    expect(saves).toHaveLength(0);
+
+    await user.clear(captions);
+    await user.type(captions, 'WEBVTT{Enter}{Enter}00:01.000 --> 00:02.500{Enter}And drop!');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]!.body.captions).toBe('WEBVTT\n\n00:01.000 --> 00:02.500\nAnd drop!');
   });
 
   it('asks before discarding changes to a short', async () => {

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
-import { useEffect, useId, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent, type RefObject } from 'react';
 import { Controller, useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { FEED_DESCRIPTION_MAX, FEED_TITLE_MAX, FEED_VISIBILITIES, FEED_VISIBILITY_LABELS, VIDEO_ALT_MAX, type Feed } from '#contract/feeds';
 import { VIDEO_ACCEPT, VIDEO_FORMATS, VIDEO_MAX_BYTES, VIDEO_MAX_DURATION_MS } from '#contract/videos';
@@ -22,6 +22,7 @@ import { TagTextArea } from '../../../tags/components/tag-text-area';
 import { saveShort } from '../api';
 import { emptyShortForm, SHORT_FORM_FIELDS, shortForm, toShortFormValues, toVideoFeedInput, type ShortFormInput, type ShortFormValues } from './short-form-schema';
 import { reloadFirstPages } from '../../form/save-feed';
+import { CaptionsField } from './captions-field';
 import { useVideoUpload, type VideoUpload } from './use-video-upload';
 
 /** The form's own words; spec §8's are in src/lib/messages.ts. */
@@ -83,6 +84,7 @@ function ShortForm({ short, onSaved, onCancel, onDirtyChange }: FormProps) {
     form.setValue('videos', key ? [key] : [], { shouldDirty: true, shouldValidate: form.formState.isSubmitted }),
   );
   const save = useSaveShort();
+  const preview = useRef<HTMLVideoElement>(null);
   const [pressed, setPressed] = useState<'draft' | 'publish' | null>(null);
   // Published: it cannot go back to being a draft, nor change its video. Waiting for its video is not published yet.
   const isPublished = short !== undefined && short.publishedAt !== null;
@@ -114,7 +116,7 @@ function ShortForm({ short, onSaved, onCancel, onDirtyChange }: FormProps) {
   const held = busy || video.isUploading;
   return (
     <form noValidate onSubmit={(event) => event.preventDefault()} className="flex flex-col gap-5" aria-label={short ? 'Edit short' : 'New short'}>
-      <VideoField video={video} locked={isPublished} error={errors.videos?.message ?? errors.videos?.root?.message} />
+      <VideoField video={video} locked={isPublished} error={errors.videos?.message ?? errors.videos?.root?.message} preview={preview} />
       <TextField label="Title" autoComplete="off" maxLength={FEED_TITLE_MAX} error={errors.title?.message} {...form.register('title')} />
       <Controller
         control={form.control}
@@ -142,6 +144,11 @@ function ShortForm({ short, onSaved, onCancel, onDirtyChange }: FormProps) {
         maxLength={VIDEO_ALT_MAX}
         error={errors.altText?.message}
         {...form.register('altText')}
+      />
+      <Controller
+        control={form.control}
+        name="captions"
+        render={({ field }) => <CaptionsField value={field.value} onChange={field.onChange} error={errors.captions?.message} preview={preview} />}
       />
 
       <div className="flex flex-col gap-3 border-t border-line pt-4">
@@ -197,7 +204,7 @@ function VisibilitySelect({ register, error }: { register: UseFormRegisterReturn
  * watch it upload, then see it processed and ready to preview, or failed with its reason and a way to choose another.
  * `locked`: a published short's video stays.
  */
-function VideoField({ video, locked, error }: { video: VideoUpload; locked: boolean; error: string | undefined }) {
+function VideoField({ video, locked, error, preview }: { video: VideoUpload; locked: boolean; error: string | undefined; preview: RefObject<HTMLVideoElement | null> }) {
   const inputId = useId();
   const [dragging, setDragging] = useState(false);
   const { stage } = video;
@@ -270,6 +277,7 @@ function VideoField({ video, locked, error }: { video: VideoUpload; locked: bool
         {stage.step === 'ready' && (
           <>
             <video
+              ref={preview}
               src={stage.video.videoUrl}
               poster={stage.video.thumbnail || undefined}
               aria-label="Preview of your video"

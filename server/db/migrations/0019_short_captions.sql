@@ -1,0 +1,1 @@
+ALTER TABLE "feeds" ADD COLUMN "captions" text DEFAULT '' NOT NULL;
