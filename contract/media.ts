@@ -21,7 +21,8 @@ export const IMAGE_MAX_BYTES = 20 * 1024 * 1024;
 export const IMAGE_MAX_PIXELS = 40_000_000;
 
 /** What an image upload is for; decides the sizes made (a cover is wide, an avatar square-ish). */
-export const IMAGE_PURPOSES = ['profile', 'cover', 'feed', 'gear', 'event', 'report'] as const;
+/** `poster`: a frame of a short's video captured in the browser, where the server has no ffmpeg to take one. */
+export const IMAGE_PURPOSES = ['profile', 'cover', 'feed', 'gear', 'event', 'report', 'poster'] as const;
 
 /** One stored image as `POST /api/compress-image` answers it (`data.images[0]`, spec §7). */
 export const uploadedImage = z.object({

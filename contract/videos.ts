@@ -51,3 +51,9 @@ export const uploadVideoData = z.object({ fileUrl: z.array(uploadedVideo) });
 
 /** `GET /api/video-upload/:key`. */
 export const videoUploadParams = z.object({ key: z.string().check(z.regex(/^[A-Za-z0-9_-]{22}$/, 'Not an upload key.')) });
+
+/**
+ * `POST /api/video-upload/:key/poster`: a poster for a ready video that has none (kept as it came, on a server
+ * without ffmpeg): a frame the browser captured, uploaded through `POST /api/compress-image` with type `poster`.
+ */
+export const videoPosterBody = z.strictObject({ image: z.string().check(z.regex(/^[A-Za-z0-9_-]{22}$/, 'Not an upload key.')) });

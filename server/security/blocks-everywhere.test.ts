@@ -144,6 +144,7 @@ const entries: Record<string, Entry> = {
   'DELETE /api/report-activity': { exempt: ownRows },
   'GET /api/activity/import/:importId': { exempt: ownRows },
   'GET /api/video-upload/:key': { exempt: ownRows },
+  'POST /api/video-upload/:key/poster': { exempt: ownRows },
   'HEAD /api/video-uploads/:uploadId': { exempt: ownRows },
   'PATCH /api/video-uploads/:uploadId': { exempt: ownRows },
   'DELETE /api/video-uploads/:uploadId': { exempt: ownRows },

@@ -20,6 +20,8 @@ export const LONG_EDGE: Record<ImagePurpose, { display: number; thumb: number }>
   gear: { display: 2048, thumb: 400 },
   event: { display: 2048, thumb: 400 },
   report: { display: 2048, thumb: 400 },
+  // Full-screen on a phone until the first frame, as the server's own posters (process-video-job.ts).
+  poster: { display: 1080, thumb: 400 },
 };
 
 const WEBP = { quality: 80 } as const;

@@ -5,7 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { uploadedVideo, uploadVideoData } from '#contract/videos';
 import { body, okData, type TestApp } from '../../test/test-app';
-import { multipartForm } from '../media/test-images';
+import { compressImageData } from '#contract/media';
+import { imageForm, multipartForm, solid } from '../media/test-images';
+import { runProcessVideoJob } from './process-video-job';
 import { makeClip } from './video-fixtures';
 import { RESUMABLE_PATH } from './resumable-upload-routes';
 
@@ -62,6 +64,29 @@ export function videoObjectAccessCases(t: () => TestApp): Record<string, Entry> 
   }
 
   return {
+    'POST /api/video-upload/:key/poster': {
+      // B giving A's video B's own poster image: the same 404 as for no video; A's video keeps having none.
+      async case() {
+        const [a, b] = [await t().signUp(), await t().signUp()];
+        const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchback-access-'));
+        try {
+          const clip = await fs.readFile(await makeClip(dir, { name: 'p', seconds: 1, width: 64, height: 128, format: 'webm', audio: false }));
+          const form = multipartForm([{ name: 'video[]', file: clip, filename: 'p.webm', contentType: 'video/webm' }]);
+          const sent = await t().app.inject({ method: 'POST', url: '/api/uploadVideo', headers: { ...t().bearer(a.token), ...form.headers }, payload: form.payload });
+          const key = okData(sent, uploadVideoData).fileUrl[0]!.key;
+          await runProcessVideoJob({ ...t().app.deps, log: { warn: () => {} }, tools: async () => null }, { key });
+          const image = imageForm(await solid(64, 128, 'png'), { type: 'poster' });
+          const made = await t().app.inject({ method: 'POST', url: '/api/compress-image', payload: image.payload, headers: { ...image.headers, ...t().bearer(b.token) } });
+          const poster = okData(made, compressImageData).images[0]!.key;
+          const set = (k: string) => t().app.inject({ method: 'POST', url: `/api/video-upload/${k}/poster`, headers: t().bearer(b.token), payload: { image: poster } });
+          sameAsUnknown(await set(key), await set('A'.repeat(22)));
+          const read = await t().app.inject({ method: 'GET', url: `/api/video-upload/${key}`, headers: t().bearer(a.token) });
+          expect(okData(read, uploadedVideo)).toMatchObject({ key, status: 'ready', thumbnail: '' });
+        } finally {
+          await fs.rm(dir, { recursive: true, force: true });
+        }
+      },
+    },
     'GET /api/video-upload/:key': {
       // The case of a ready one, with its served files, is video-upload.test.ts; here one still processing.
       async case() {

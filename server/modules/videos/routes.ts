@@ -8,14 +8,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { okEnvelope } from '#contract/envelope';
 import { uploadVideoForm } from '#contract/media-requests';
-import { uploadedVideo, uploadVideoData, VIDEO_MAX_BYTES, VIDEO_TOO_LARGE, videoUploadParams } from '#contract/videos';
+import { uploadedVideo, uploadVideoData, VIDEO_MAX_BYTES, VIDEO_TOO_LARGE, videoPosterBody, videoUploadParams } from '#contract/videos';
 import type { Deps } from '../../deps';
 import { AppError, fieldError, notFound } from '../../lib/errors';
 import { ok } from '../../lib/reply';
 import { requireUser, signedIn, viewerId } from '../../plugins/authenticate';
 import { memberRateLimit } from '../../plugins/rate-limit';
 import { mediaUrlSigner } from '../media/url-signing';
-import { ownVideoUpload, storeArrivedVideo, toUploadedVideo } from './video-uploads';
+import { ownVideoUpload, setCapturedPoster, storeArrivedVideo, toUploadedVideo } from './video-uploads';
 
 const FORM_OVERHEAD = 64 * 1024;
 const tooLarge = () => fieldError('video', VIDEO_TOO_LARGE, 413);
@@ -46,8 +46,8 @@ async function receiveVideoForm(req: FastifyRequest, dir: string) {
 }
 
 /**
- * `POST /api/uploadVideo` (spec §7: one-shot, multipart) and `GET /api/video-upload/:key` (how a video upload stands:
- * processing, ready or failed, for its uploader). The resumable way in is resumable-upload-routes.ts.
+ * `POST /api/uploadVideo` (spec §7: one-shot, multipart), `GET /api/video-upload/:key` (how a video upload stands:
+ * processing, ready or failed, for its uploader) and its poster from the browser where the server took none. The resumable way in is resumable-upload-routes.ts.
  */
 export function videoRoutes(app: FastifyInstance, deps: Deps) {
   return app.register(async (scope) => {
@@ -101,6 +101,20 @@ export function videoRoutes(app: FastifyInstance, deps: Deps) {
           if (!video) throw notFound('That upload does not exist.');
           return ok('Video upload.', toUploadedVideo(video, await mediaUrlSigner(deps, 'upload')));
         },
+      });
+
+      r.post('/api/video-upload/:key/poster', {
+        config: memberRateLimit(30),
+        schema: {
+          tags,
+          operationId: 'setVideoPoster',
+          refuses: [404],
+          summary: 'Give one of your ready videos without a poster (kept as it came, where the server has no ffmpeg) a frame your browser captured',
+          params: videoUploadParams,
+          body: videoPosterBody,
+          response: { 200: okEnvelope(uploadedVideo) },
+        },
+        handler: async (req) => ok('Poster saved.', toUploadedVideo(await setCapturedPoster(deps, viewerId(req), req.params.key, req.body.image), await mediaUrlSigner(deps, 'upload'))),
       });
     });
   });

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'zod/v4/core';
 import { uploadedVideo, uploadVideoData, VIDEO_MAX_BYTES, VIDEO_TOO_LARGE, VIDEO_WRONG_TYPE } from '#contract/videos';
 import { body, createTestApp, okData, type TestApp } from '../../test/test-app';
-import { multipartForm } from '../media/test-images';
+import { compressImageData } from '#contract/media';
+import { imageForm, multipartForm, solid } from '../media/test-images';
 import { objectKey } from '../media/upload-files';
 import { findLocationMetadata } from './location-atoms';
 import { runProcessVideoJob } from './process-video-job';
@@ -188,6 +189,41 @@ describe('on a server without ffmpeg', () => {
     // Its job, run again when ffmpeg is there, leaves a failed upload failed: the member uploads it again.
     await drain();
     expect((await status(member, located.key)).status).toBe('failed');
+  });
+});
+
+describe('a poster from the browser, for a video kept without one', () => {
+  const withoutFfmpeg = (key: string) => runProcessVideoJob({ ...t.app.deps, log: { warn: () => {} }, tools: async () => null }, { key });
+  /** A frame the browser captured, uploaded as the form does: through the image pipeline, type `poster` (or another). */
+  async function frame(who: Member, type = 'poster') {
+    const form = imageForm(await solid(360, 640, 'jpeg'), { type });
+    return okData(await t.app.inject({ method: 'POST', url: '/api/compress-image', payload: form.payload, headers: { ...form.headers, ...t.bearer(who.token) } }), compressImageData).images[0]!.key;
+  }
+  const setPoster = (who: Member, key: string, image: string) =>
+    t.app.inject({ method: 'POST', url: `/api/video-upload/${key}/poster`, headers: t.bearer(who.token), payload: { image } });
+
+  it('becomes the video’s poster once it is ready, only once, only from its uploader’s poster image', async () => {
+    const [member, other] = [await t.signUp(), await t.signUp()];
+    const webm = await fs.readFile(await makeClip(dir, { name: 'posterless', seconds: 1, width: 320, height: 568, format: 'webm' }));
+    const sent = await uploaded(member, webm, 'posterless.webm');
+    // Not before the video is ready.
+    expect(body(await setPoster(member, sent.key, await frame(member))).errors).toEqual({ image: ['The video is not ready yet.'] });
+    await withoutFfmpeg(sent.key);
+    expect((await status(member, sent.key)).thumbnail).toBe('');
+
+    // Another member's image, or a photo made for a post, is not a poster for it; nor is anything for someone else's video.
+    expect(body(await setPoster(member, sent.key, await frame(other))).errors).toEqual({ image: ['Upload the poster again.'] });
+    expect(body(await setPoster(member, sent.key, await frame(member, 'feed'))).errors).toEqual({ image: ['Upload the poster again.'] });
+    const theirs = await setPoster(other, sent.key, await frame(other));
+    expect(theirs.statusCode).toBe(404);
+
+    const saved = okData(await setPoster(member, sent.key, await frame(member)), uploadedVideo);
+    expect(saved.thumbnail).toMatch(new RegExp(`^/media/${sent.key}/poster\\.webp\\?`));
+    const poster = await t.app.inject({ method: 'GET', url: saved.thumbnail });
+    expect(poster.statusCode).toBe(200);
+    expect(poster.headers['content-type']).toBe('image/webp');
+    expect((await status(member, sent.key)).thumbnail).toBe(saved.thumbnail);
+    expect(body(await setPoster(member, sent.key, await frame(member))).errors).toEqual({ image: ['This video has its poster already.'] });
   });
 });
 

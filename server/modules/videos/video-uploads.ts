@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { VIDEO_WRONG_TYPE, type UploadedVideo } from '#contract/videos';
 import type { Deps } from '../../deps';
 import { uploads } from '../../db/schema/media';
 import { enqueue } from '../../jobs/queue';
-import { fieldError } from '../../lib/errors';
+import { fieldError, notFound } from '../../lib/errors';
 import { minutes } from '../../lib/clock';
 import { mediaUrl, newUploadKey, objectKey, type Upload } from '../media/upload-files';
 import type { MediaUrlSigner } from '../media/url-signing';
@@ -70,4 +70,28 @@ export function toUploadedVideo(upload: Upload, sign: MediaUrlSigner): UploadedV
     height: upload.height,
     durationMs: upload.durationMs,
   };
+}
+
+/**
+ * The poster of the member's own ready video that has none (kept as it came, without ffmpeg): a frame their browser
+ * captured, uploaded as a `poster` image (made upright, stripped and sized by the image pipeline). Its display size
+ * becomes the video's `poster.webp`; the image upload itself stays unattached and is swept. A video that has a poster
+ * keeps it. Anyone else's video is the same 404 as none.
+ */
+export async function setCapturedPoster(deps: Pick<Deps, 'db' | 'storage'>, userId: number, key: string, imageKey: string): Promise<Upload> {
+  const video = await ownVideoUpload(deps, userId, key);
+  if (!video) throw notFound('That upload does not exist.');
+  if (video.status !== 'ready') throw fieldError('image', 'The video is not ready yet.');
+  if (video.files.poster) throw fieldError('image', 'This video has its poster already.');
+  const [image] = await deps.db.select().from(uploads).where(eq(uploads.key, imageKey)).limit(1);
+  if (!image || image.userId !== userId || image.purpose !== 'poster' || !image.files.display) throw fieldError('image', 'Upload the poster again.');
+  const stored = await deps.storage.get(objectKey(image.key, image.files.display));
+  if (!stored) throw fieldError('image', 'Upload the poster again.');
+  await deps.storage.put(objectKey(key, POSTER_FILE), Buffer.concat(await stored.stream.toArray()), 'image/webp');
+  const [saved] = await deps.db
+    .update(uploads)
+    .set({ files: { ...video.files, poster: POSTER_FILE } })
+    .where(and(eq(uploads.id, video.id), sql`${uploads.files}->>'poster' is null`))
+    .returning();
+  return saved ?? video;
 }

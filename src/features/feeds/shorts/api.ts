@@ -25,3 +25,9 @@ export const videoUploadQuery = (key: string, initial?: UploadedVideo) =>
     initialData: initial,
     refetchInterval: (query) => (query.state.data?.status === 'processing' ? PROCESSING_POLL_MS : false),
   });
+
+/**
+ * `POST /api/video-upload/:key/poster`: a frame the browser captured (uploaded as a `poster` image) becomes the
+ * poster of a ready video the server kept without one; answers the video.
+ */
+export const setVideoPoster = (key: string, image: string) => api.post(uploadedVideo, `video-upload/${key}/poster`, { image }).then((r) => r.data);

@@ -4,7 +4,10 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SHORT_NEEDS_VIDEO, type Feed } from '#contract/feeds';
 import { VIDEO_WRONG_TYPE, type UploadedVideo } from '#contract/videos';
+import { http, HttpResponse } from 'msw';
+import { ok } from '../../../../test/fixtures';
 import { gate } from '../../../../test/gate';
+import { server } from '../../../../test/msw-server';
 import { renderWithProviders } from '../../../../test/render';
 import { signedInMember } from '../../../../test/session';
 import { feedKeys } from '../../api';
@@ -14,6 +17,8 @@ import { ShortFormDialog } from './short-form-dialog';
 
 vi.mock('../video-upload', () => ({ uploadVideo: vi.fn() }));
 const upload = vi.mocked(uploadVideo);
+// jsdom draws no video frames: the capture answers a JPEG as a browser's canvas would.
+vi.mock('./capture-poster', () => ({ capturePoster: vi.fn(async () => new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xd9])], { type: 'image/jpeg' })) }));
 
 /** The tus upload as the test drives it: progress told at once, the answer held until `finish`, the signal kept. */
 function holdUpload(answer: UploadedVideo) {
@@ -122,6 +127,32 @@ describe('A new short', () => {
     await waitFor(() => expect(saves).toHaveLength(1));
     expect(saves[0]!.body).toMatchObject({ isDraft: false, visibility: 'everyone', videos: [key] });
     expect(await screen.findByText('Feed Created Successfully')).toBeInTheDocument();
+  });
+
+  it('gives a video the server kept without a poster a frame captured from the file, once it is ready', async () => {
+    const key = aVideoKey(5);
+    const { finish } = holdUpload(anUploadedVideo({ key }));
+    serveUploadStatus(anUploadedVideo({ key, status: 'ready', videoUrl: '/media/kept/video.webm', thumbnail: '' }));
+    const posted: { type: string | null; key: string; body: unknown }[] = [];
+    server.use(
+      http.post('/api/compress-image', async ({ request }) => {
+        const form = await request.formData();
+        posted.push({ type: String(form.get('type')), key: '', body: null });
+        return HttpResponse.json(ok({ images: [{ key: 'img0000000000000000poster'.slice(0, 22), url: '/media/p/display.webp', thumbnail: '/media/p/thumb.webp', dimens: '360:640', width: 360, height: 640 }] }));
+      }),
+      http.post('/api/video-upload/:key/poster', async ({ params, request }) => {
+        posted.push({ type: null, key: String(params.key), body: await request.json() });
+        return HttpResponse.json(ok(anUploadedVideo({ key, status: 'ready', videoUrl: '/media/kept/video.webm', thumbnail: '/media/kept/poster.webp' })));
+      }),
+    );
+    const { user } = await openForm();
+    await user.upload(chooseVideo(), aClip());
+    finish();
+    await waitFor(() => expect(screen.getByLabelText('Preview of your video')).toHaveAttribute('poster', '/media/kept/poster.webp'));
+    expect(posted).toEqual([
+      { type: 'poster', key: '', body: null },
+      { type: null, key, body: { image: 'img0000000000000000pos' } },
+    ]);
   });
 
   it('saves a draft with isDraft true', async () => {

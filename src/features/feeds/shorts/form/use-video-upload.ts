@@ -4,7 +4,9 @@ import type { FeedVideo } from '#contract/feeds';
 import { VIDEO_EXTENSIONS, VIDEO_MAX_BYTES, VIDEO_TOO_LARGE, VIDEO_WRONG_TYPE, type UploadedVideo } from '#contract/videos';
 import { useUploadProgress } from '../../../../components/ui/upload-progress';
 import { errorMessage } from '../../../../lib/api-error';
-import { shortKeys, videoUploadQuery } from '../api';
+import { uploadImage } from '../../../../lib/upload';
+import { setVideoPoster, shortKeys, videoUploadQuery } from '../api';
+import { capturePoster } from './capture-poster';
 import { uploadVideo } from '../video-upload';
 
 /**
@@ -40,6 +42,12 @@ const asUpload = ({ key, status, failure, videoUrl, thumbnail, width, height, du
   height,
   durationMs,
 });
+
+/** A frame of `file`, through the image pipeline, as the poster of ready video `key`. */
+async function posterFromFile(file: File, key: string) {
+  const image = await uploadImage(await capturePoster(file), 'poster');
+  return setVideoPoster(key, image.key);
+}
 
 /**
  * The short's one video: a chosen (or dropped) file goes up at once with tus, with a bar and a cancel; then its state
@@ -78,6 +86,20 @@ export function useVideoUpload(initial: FeedVideo | undefined, onKeyChange: (key
     meta: { silent: true },
   });
 
+  // A video the server kept without a poster (no ffmpeg there) gets a frame from the file still in hand, once.
+  const chosenFile = useRef<{ key: string; file: File } | null>(null);
+  const ready = status.data?.status === 'ready' && !status.data.thumbnail ? status.data.key : null;
+  useEffect(() => {
+    const chosen = chosenFile.current;
+    if (!ready || chosen?.key !== ready) return;
+    chosenFile.current = null;
+    void posterFromFile(chosen.file, ready).then(
+      (video) => queryClient.setQueryData(shortKeys.upload(ready), video),
+      // Optional: without one the player shows the video's first frame.
+      () => undefined,
+    );
+  }, [ready, queryClient]);
+
   const set = (next: string | null) => {
     setKey(next);
     onKeyChangeRef.current(next);
@@ -96,6 +118,7 @@ export function useVideoUpload(initial: FeedVideo | undefined, onKeyChange: (key
           if (!video) return;
           // The poll starts from the upload's answer (usually `processing`), not from a request of its own.
           queryClient.setQueryData(shortKeys.upload(video.key), video);
+          chosenFile.current = { key: video.key, file };
           set(video.key);
         },
         // The failure is toasted once by the QueryClient with the server's reason.
