@@ -79,7 +79,7 @@ export function ShortsPlayer({ shorts, onNearEnd, end, label, followButton }: Pr
       aria-roledescription="vertical video player"
       tabIndex={0}
       onKeyDown={onKeyDown}
-      className="mx-auto h-[calc(100dvh-9rem)] w-full max-w-md snap-y snap-mandatory overflow-y-auto overscroll-contain rounded-2xl bg-black focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand lg:h-[calc(100dvh-6.5rem)]"
+      className="mx-auto h-[calc(100dvh-13rem)] w-full max-w-md snap-y snap-mandatory overflow-y-auto overscroll-contain rounded-2xl bg-black focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand lg:h-[calc(100dvh-9.5rem)]"
     >
       {shorts.map((short, index) => (
         <ShortSlide
