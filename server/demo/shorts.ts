@@ -7,7 +7,6 @@ import type { Deps } from '../deps';
 import { hours } from '../lib/clock';
 import { attachUpload } from '../modules/media/attach';
 import { ffmpegTools } from '../modules/videos/ffmpeg';
-import { runProcessVideoJob } from '../modules/videos/process-video-job';
 import { makeClip } from '../modules/videos/video-fixtures';
 import { storeArrivedVideo, VIDEO_PURPOSE } from '../modules/videos/video-uploads';
 import { DEMO_MEMBERS } from './accounts';
@@ -27,9 +26,11 @@ const SHORTS: DemoShort[] = [
 
 
 /**
- * Gives the demo members shorts with real videos: each clip is made by ffmpeg, stored and processed by the pipeline
- * a member's upload goes through (stripped, re-encoded, a poster), then posted in the past with its reactions and a
- * comment. Without ffmpeg on the machine there are no demo shorts (said in the log): the rest of the world stands.
+ * Gives the demo members shorts with real videos: each clip is made by ffmpeg and goes through the pipeline a member's
+ * upload takes (stored, then stripped, re-encoded and given a poster by the `videos.process` job), posted as a member
+ * posts one before its video is ready: it comes out, its reactions and comment with it, as its job finishes, in the
+ * first seconds after start. Start-up does not wait for ffmpeg. Without ffmpeg on the machine there are no demo shorts
+ * (said in the log): the rest of the world stands.
  */
 export async function seedDemoShorts(deps: Deps, members: Seeded[], log: Pick<FastifyBaseLogger, 'warn'>) {
   if (!(await ffmpegTools())) {
@@ -42,12 +43,17 @@ export async function seedDemoShorts(deps: Deps, members: Seeded[], log: Pick<Fa
   try {
     for (const [i, short] of SHORTS.entries()) {
       const author = member(short.by);
-      const clip = await makeClip(dir, { name: `short-${i}`, format: 'mp4', seconds: 4, width: 360, height: 640, colors: [...palette(short.by)] });
+      const clip = await makeClip(dir, { name: `short-${i}`, format: 'mp4', seconds: 3, width: 288, height: 512, audio: false, colors: [...palette(short.by)] });
       const upload = await storeArrivedVideo(deps, author.id, clip);
-      await runProcessVideoJob({ ...deps, log }, { key: upload.key });
       const at = new Date(deps.clock.now().getTime() - hours(short.hoursAgo));
       await deps.db.transaction(async (tx) => {
-        await writeDemoPost(tx, members, author.id, at, short, { kind: 'short', visibility: short.visibility ?? 'everyone', videoKey: upload.key, videoAlt: short.altText });
+        await writeDemoPost(tx, members, author.id, at, { ...short, draft: true }, {
+          kind: 'short',
+          visibility: short.visibility ?? 'everyone',
+          videoKey: upload.key,
+          videoAlt: short.altText,
+          publishWhenReady: true,
+        });
         await attachUpload(tx, { userId: author.id, key: upload.key, field: 'videos', purpose: VIDEO_PURPOSE, now: at, what: 'video' });
       });
     }

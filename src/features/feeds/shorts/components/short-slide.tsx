@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import clsx from 'clsx';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { DEFAULT_REACTION, type Feed } from '#contract/feeds';
 import { Avatar } from '../../../../components/avatar';
 import { Icon, type IconName } from '../../../../components/icons';
@@ -31,11 +31,11 @@ type Props = {
 };
 
 /**
- * One screen of the player: the video (or its poster when far from view), a thin progress bar, and over it the
+ * One screen of the player (memoised: a step of the player re-renders only the slides whose place changed): the video (or its poster when far from view), a thin progress bar, and over it the
  * author with a follow button, the title and text with live hashtag and mention links, and the actions: ❤️, the
  * comments and reactions sheet, share, sound, play. A tap turns the sound on or off; a double tap reacts with ❤️.
  */
-export function ShortSlide({ short, index, count, mounted, active, paused, muted, onTogglePaused, onToggleMuted, followButton }: Props) {
+export const ShortSlide = memo(function ShortSlide({ short, index, count, mounted, active, paused, muted, onTogglePaused, onToggleMuted, followButton }: Props) {
   const video = useRef<HTMLVideoElement>(null);
   const progress = useRef<HTMLDivElement>(null);
   const tap = useRef<{ at: number; timer?: ReturnType<typeof setTimeout> }>({ at: 0 });
@@ -147,7 +147,7 @@ export function ShortSlide({ short, index, count, mounted, active, paused, muted
       {sheet && <ShortSheet short={short} onClose={() => setSheet(false)} />}
     </section>
   );
-}
+});
 
 function Action({ icon, label, count, pressed, onClick }: { icon: IconName; label: string; count?: number; pressed?: boolean; onClick(): void }) {
   return (

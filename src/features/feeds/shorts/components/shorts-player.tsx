@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Feed } from '#contract/feeds';
 import { ShortSlide } from './short-slide';
 
@@ -53,6 +53,10 @@ export function ShortsPlayer({ shorts, onNearEnd, end, label, followButton }: Pr
     if (active >= shorts.length - MORE_WHEN_LEFT) onNearEnd?.();
   }, [active, shorts.length, onNearEnd]);
 
+  // Stable, with every slide memoised (short-slide.tsx): a step re-renders only the slides whose place changed (P11).
+  const togglePaused = useCallback(() => setPaused((p) => !p), []);
+  const toggleMuted = useCallback(() => setMuted((m) => !m), []);
+
   const go = (index: number) => {
     const slide = scroller.current?.querySelector<HTMLElement>(`[data-index="${Math.max(0, Math.min(shorts.length - 1, index))}"]`);
     slide?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -81,21 +85,25 @@ export function ShortsPlayer({ shorts, onNearEnd, end, label, followButton }: Pr
       onKeyDown={onKeyDown}
       className="mx-auto h-[calc(100dvh-13rem)] w-full max-w-md snap-y snap-mandatory overflow-y-auto overscroll-contain rounded-2xl bg-black focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand lg:h-[calc(100dvh-9.5rem)]"
     >
-      {shorts.map((short, index) => (
-        <ShortSlide
-          key={short.id}
-          short={short}
-          index={index}
-          count={shorts.length}
-          mounted={Math.abs(index - active) <= MOUNTED_AROUND}
-          active={index === active}
-          paused={paused}
-          muted={muted}
-          onTogglePaused={() => setPaused((p) => !p)}
-          onToggleMuted={() => setMuted((m) => !m)}
-          followButton={followButton}
-        />
-      ))}
+      {shorts.map((short, index) => {
+        const mounted = Math.abs(index - active) <= MOUNTED_AROUND;
+        return (
+          <ShortSlide
+            key={short.id}
+            short={short}
+            index={index}
+            count={shorts.length}
+            mounted={mounted}
+            active={index === active}
+            // Only the slides they concern change with pause and sound, so the others need no render for them.
+            paused={index === active && paused}
+            muted={!mounted || muted}
+            onTogglePaused={togglePaused}
+            onToggleMuted={toggleMuted}
+            followButton={followButton}
+          />
+        );
+      })}
       {end && <div className="flex h-40 snap-end items-center justify-center px-6 text-center text-sm text-white/80">{end}</div>}
     </div>
   );
