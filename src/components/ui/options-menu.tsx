@@ -9,7 +9,18 @@ export const menuItemClass = 'flex min-h-11 w-full items-center gap-2 rounded-lg
  * focus back to the button, a press anywhere else closes it. `children` renders the entries and is given `close`, for
  * entries that act and then open something of their own (a confirm dialog).
  */
-export function OptionsMenu({ label, className = 'w-48', children }: { label: string; className?: string; children: (close: () => void) => ReactNode }) {
+export function OptionsMenu({
+  label,
+  className = 'w-48',
+  onMedia = false,
+  children,
+}: {
+  label: string;
+  className?: string;
+  /** Over a photo or video (the shorts player): a light button with a shadow, seen on any picture. */
+  onMedia?: boolean;
+  children: (close: () => void) => ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -40,7 +51,11 @@ export function OptionsMenu({ label, className = 'w-48', children }: { label: st
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((o) => !o)}
-        className="flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface-2 hover:text-fg"
+        className={
+          onMedia
+            ? 'flex size-11 items-center justify-center rounded-full text-white drop-shadow hover:bg-white/15'
+            : 'flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface-2 hover:text-fg'
+        }
       >
         <Icon name="more" className="size-5" />
       </button>

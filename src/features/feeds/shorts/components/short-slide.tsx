@@ -9,6 +9,7 @@ import { displayName } from '../../../../lib/display-name';
 import { formatCount } from '../../../../lib/format-count';
 import { feedReactions } from '../../feed-reactions';
 import { useReactionToggle } from '../../../reactions/reaction-toggle';
+import { ShortMenu } from './short-menu';
 import { ShortSheet } from './short-sheet';
 import { shareShort } from '../share-short';
 
@@ -115,6 +116,11 @@ export const ShortSlide = memo(function ShortSlide({ short, index, count, mounte
       <div className="absolute inset-x-0 top-0 h-1 bg-white/25" aria-hidden="true">
         <div ref={progress} className="h-full origin-left scale-x-0 bg-white" />
       </div>
+      {active && (
+        <div className="absolute top-2 right-1">
+          <ShortMenu short={short} />
+        </div>
+      )}
 
       <div className="pointer-events-none absolute inset-x-0 bottom-0 flex items-end gap-3 bg-gradient-to-t from-black/80 via-black/40 to-transparent p-4 pt-16">
         <div className="pointer-events-auto flex min-w-0 flex-1 flex-col gap-2">

@@ -11,6 +11,7 @@ import { aShort, aVideo } from '../test-helpers';
 import { ShortsPage } from './shorts-page';
 import { ShortsPlayer } from './shorts-player';
 import { feedPage } from '../../test-helpers';
+import { serveReasons } from '../../../reports/test-helpers';
 
 // The player's one-in-view logic (check P11): which short plays, how many <video> elements exist, and its keys.
 
@@ -118,6 +119,25 @@ describe('ShortsPlayer', () => {
     const next = player.querySelector('[data-index="1"]')!;
     expect(Element.prototype.scrollIntoView).toHaveBeenLastCalledWith({ behavior: 'smooth', block: 'start' });
     expect(vi.mocked(Element.prototype.scrollIntoView).mock.contexts.at(-1)).toBe(next);
+  });
+
+  it('offers another member’s short to report, and its author the way to edit it', async () => {
+    signedInMember();
+    serveReasons();
+    const user = userEvent.setup();
+    const [theirs] = shorts(1);
+    const view = await renderWithProviders(<ShortsPlayer shorts={[{ ...theirs!, author: { ...theirs!.author, userId: 9001, handleName: 'otherrider' } }]} label="Shorts" />);
+    await user.click(screen.getByRole('button', { name: 'Short options' }));
+    expect(screen.queryByRole('link', { name: 'Edit or delete in Your shorts' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Report' }));
+    const dialog = await screen.findByRole('dialog', { name: /Report this short/ });
+    expect(await within(dialog).findByRole('radio', { name: /Spam or scam/ })).toBeInTheDocument();
+    view.unmount();
+
+    await renderWithProviders(<ShortsPlayer shorts={shorts(1)} label="Shorts" />);
+    await user.click(screen.getByRole('button', { name: 'Short options' }));
+    expect(screen.getByRole('link', { name: 'Edit or delete in Your shorts' })).toHaveAttribute('href', '/profile/shorts');
+    expect(screen.queryByRole('button', { name: 'Report' })).not.toBeInTheDocument();
   });
 
   it('shows a short’s captions with a <track>', async () => {
