@@ -298,7 +298,10 @@ test.describe.serial('activities', () => {
     const distances = (points: (LngLat | null)[]) => points.filter((p): p is LngLat => p !== null).map(([x, y]) => haversine({ lat, lng }, { lat: y, lng: x }));
     const seenByBen = distances(await coordinatesFor(request, shared.benToken, shared.gpxId!));
     expect(seenByBen.length).toBeGreaterThan(100);
-    expect(Math.min(...seenByBen), 'B’s nearest point to the zone’s centre').toBeGreaterThan(shared.zone!.trimRadius);
+    // The server measures on the WGS84 ellipsoid, haversine on a sphere: up to 0.5 % apart, so a point the server
+    // kept just outside the edge can read a metre inside it here, in some directions (a 1,208.25 m reading of a
+    // 1,209 m edge failed CI once). Anything nearer than that is inside for real.
+    expect(Math.min(...seenByBen), 'B’s nearest point to the zone’s centre').toBeGreaterThan(shared.zone!.trimRadius * 0.995);
     const seenByAna = distances(await coordinatesFor(request, shared.anaToken!, shared.gpxId!));
     expect(Math.min(...seenByAna), 'A’s own track starts inside her zone').toBeLessThan(shared.zone!.trimRadius);
 

@@ -56,7 +56,8 @@ test('A posts two photos mentioning B; B hears it live, reacts, comments; A repl
   browser,
   request,
 }) => {
-  test.setTimeout(180_000);
+  // Seven steps, two members and an axe check at each: about 3 minutes on a busy two-core machine.
+  test.setTimeout(300_000);
   const pageErrors: string[] = [];
   const ana = newMember('ana', { firstName: 'Ana', lastName: 'Reyes' });
   const ben = newMember('ben', { firstName: 'Ben', lastName: 'Okafor' });

@@ -77,5 +77,7 @@ test('A uploads a short through the form, watches it become ready, publishes it,
   await expect(bSlide.getByRole('button', { name: 'Comments and reactions (1)' })).toBeVisible();
   await expect(bSlide.getByRole('button', { name: `Follow @${ana.handleName}` })).toBeVisible();
   await checkA11y(b);
+  // Closed, not left to the worker: a looping video would go on playing through the tests after this one.
+  for (const page of [a, b]) await page.context().close();
   await fs.rm(dir, { recursive: true, force: true });
 });
