@@ -29,7 +29,7 @@ test('A uploads a short through the form, watches it become ready, publishes it,
   await checkA11y(a);
 
   // Upload through the form (tus), then the server's processing, then ready with a preview.
-  await form.locator('input[type="file"]').setInputFiles(clip);
+  await form.getByLabel('Choose a video').setInputFiles(clip);
   await expect(form.getByRole('status').filter({ hasText: 'Processing…' })).toBeVisible({ timeout: 30_000 });
   await expect(form.getByRole('status').filter({ hasText: 'Ready' })).toBeVisible({ timeout: 60_000 });
   await expect(form.getByLabel('Preview of your video')).toBeVisible();
