@@ -57,10 +57,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
       env: { E2E_OIDC_PORT: String(oidcPort) },
       reuseExistingServer: false,
-      // A story of several pages, each with an axe check, takes 50-60 s on a busy two-core machine (fresh clone,
-  // 2026-11-28: five tests past a 60 s limit, none failing an expectation); a broken page still fails on its
-  // 10 s expectation long before this.
-  timeout: 90_000,
+      timeout: 60_000,
     },
     {
       // The real server on a real (fresh, embedded) database, serving the built SPA.

@@ -39,6 +39,8 @@ export const NOTIFICATION_SUBJECTS = [
   'event_report',
   'comment_report',
   'activity_report',
+  'short_report',
+  'short_comment_report',
   'decision',
 ] as const;
 export const notificationSubject = z.enum(NOTIFICATION_SUBJECTS);

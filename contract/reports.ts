@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { pagedList } from './envelope';
 import { rowId, rowIdParam } from './ids';
 import { pageParam, pagingQuery } from './paging';
+import { feedVideo } from './feeds';
 import { memberSummary } from './social';
 
 /**
@@ -12,9 +13,40 @@ import { memberSummary } from './social';
  * warning once, to another moderator.
  */
 
-/** What can be reported, as `target_kind` (a short joins with the shorts area). */
-export const REPORT_TARGETS = ['member', 'post', 'event', 'comment', 'activity'] as const;
+/**
+ * What can be reported, as `target_kind`. A short is a post of kind `short` and a comment on one is a comment: their
+ * ids are a post's and a comment's, and the server files each report under the kind the row really is (a short sent
+ * to `/api/report-feed` is a short's report), so each has its own list (spec: manage-feeds, manage-shorts).
+ */
+export const REPORT_TARGETS = ['member', 'post', 'event', 'comment', 'activity', 'short', 'short_comment'] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
+
+/** The table row a kind's id names: a short's is a post's (`feeds.id`), a short's comment's a comment's. */
+export const TARGET_ROW = {
+  member: 'member',
+  post: 'post',
+  short: 'post',
+  event: 'event',
+  activity: 'activity',
+  comment: 'comment',
+  short_comment: 'comment',
+} as const satisfies Record<ReportTarget, string>;
+export type TargetRow = (typeof TARGET_ROW)[ReportTarget];
+/** The kinds whose ids name `row`'s rows. */
+export const kindsOfRow = (row: TargetRow) => REPORT_TARGETS.filter((kind) => TARGET_ROW[kind] === row);
+
+/** How a sentence names a reported thing: "a short by Maya", "your comment". */
+export const TARGET_NOUNS = {
+  member: 'member',
+  post: 'post',
+  short: 'short',
+  event: 'event',
+  activity: 'activity',
+  comment: 'comment',
+  short_comment: 'comment',
+} as const satisfies Record<ReportTarget, string>;
+/** "a post", "an event". */
+export const withArticle = (kind: ReportTarget) => `${/^[aeiou]/.test(TARGET_NOUNS[kind]) ? 'an' : 'a'} ${TARGET_NOUNS[kind]}`;
 
 /**
  * The community rules (the terms page lists them): each report names one, and each moderator decision cites one.
@@ -66,7 +98,22 @@ export const reportEventBody = z.strictObject({ eventId: rowId, ...reportFields 
 export const reportActivityBody = z.strictObject({ activityId: rowId, ...reportFields });
 /** `POST /api/report-feed-comment`: a comment on a post, an event or an activity. */
 export const reportCommentBody = z.strictObject({ commentId: rowId, ...reportFields });
+/** `POST /api/short-video-report`: a short is a video feed, named by its `feedId`. */
+export const reportShortBody = reportPostBody;
+/** `POST /api/shortVideoReportedComment`: a comment on a short. */
+export const reportShortCommentBody = reportCommentBody;
 export type ReportBody = z.infer<typeof reportPostBody>;
+
+/** The field each kind's body names its target by. */
+export const REPORT_ID_FIELDS = {
+  member: 'userId',
+  post: 'feedId',
+  short: 'feedId',
+  event: 'eventId',
+  comment: 'commentId',
+  short_comment: 'commentId',
+  activity: 'activityId',
+} as const satisfies Record<ReportTarget, string>;
 
 /** Withdrawing an open report (spec: delete a report): `DELETE` on the kind's withdraw path, `?reportId=`. */
 export const withdrawReportQuery = z.strictObject({ reportId: rowIdParam });
@@ -78,6 +125,8 @@ export const REPORT_PATHS: Record<ReportTarget, { create: string; list: string; 
   event: { create: '/api/report-event', list: '/api/report-event', withdraw: '/api/report-event' },
   comment: { create: '/api/report-feed-comment', list: '/api/report-feed-comment', withdraw: '/api/report-delete-comment' },
   activity: { create: '/api/report-activity', list: '/api/report-activity', withdraw: '/api/report-activity' },
+  short: { create: '/api/short-video-report', list: '/api/short-video-report', withdraw: '/api/short-video-report' },
+  short_comment: { create: '/api/shortVideoReportedComment', list: '/api/shortVideoReportedComment', withdraw: '/api/shortVideoReportedComment' },
 };
 
 export const REPORT_STATUSES = ['open', 'action_taken', 'dismissed'] as const;
@@ -91,7 +140,7 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 export const reportTargetView = z.strictObject({
   member: z.nullable(memberSummary),
   excerpt: z.nullable(z.string()),
-  link: z.nullable(z.strictObject({ kind: z.enum(['member', 'post', 'event', 'activity']), id: z.int() })),
+  link: z.nullable(z.strictObject({ kind: z.enum(['member', 'post', 'short', 'event', 'activity']), id: z.int() })),
   removed: z.boolean(),
 });
 export type ReportTargetView = z.infer<typeof reportTargetView>;
@@ -199,6 +248,8 @@ export const moderationCase = z.strictObject({
   text: z.nullable(z.string()),
   /** Its photos (signed display URLs). */
   images: z.array(z.string()),
+  /** A short's video, its poster and captions (signed: moderators see what members reported whoever may watch it). */
+  video: z.nullable(feedVideo),
   createdAt: z.nullable(z.string()),
   /** A comment's thread: what it is on (the post's text or event's name) and, for a reply, the comment replied to. */
   context: z.nullable(

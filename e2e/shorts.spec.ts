@@ -77,6 +77,24 @@ test('A uploads a short through the form, watches it become ready, publishes it,
   await expect(bSlide.getByRole('button', { name: 'Comments and reactions (1)' })).toBeVisible();
   await expect(bSlide.getByRole('button', { name: `Follow @${ana.handleName}` })).toBeVisible();
   await checkA11y(b);
+
+  // B reports it (issue 20): it leaves B's player, and B's reported shorts list holds it, open.
+  await bSlide.getByRole('button', { name: 'Short options' }).click();
+  await b.getByRole('button', { name: 'Report', exact: true }).click();
+  const report = b.getByRole('dialog', { name: /Report this short/ });
+  await report.getByRole('radio', { name: /Dangerous trail behaviour/ }).check();
+  await report.getByRole('textbox', { name: /Anything else/ }).fill('Riding a closed descent.');
+  await report.getByRole('button', { name: 'Send report' }).click();
+  const thanks = b.getByRole('dialog', { name: 'Thanks for reporting' });
+  await expect(thanks).toContainText("You won't see this short any more.");
+  await thanks.getByRole('button', { name: 'Done' }).click();
+  await expect(bSlide).toBeHidden();
+  await b.goto('/manage-shorts/reported');
+  const row = b.getByRole('listitem', { name: `Report about @${ana.handleName}'s short` });
+  await expect(row).toContainText(`Down the ${word}`);
+  await expect(row).toContainText('Dangerous trail behaviour');
+  await expect(row).toContainText('Open');
+  await checkA11y(b);
   // Closed, not left to the worker: a looping video would go on playing through the tests after this one.
   for (const page of [a, b]) await page.context().close();
   await fs.rm(dir, { recursive: true, force: true });

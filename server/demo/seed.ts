@@ -11,12 +11,30 @@ import { seedProfileImages } from './profile-images';
 import { seedDemoShorts } from './shorts';
 import { seedSocialGraph } from './social-graph';
 
+type Seeded = Awaited<ReturnType<typeof seedAccounts>>;
+/** One area's part of the world, given the seeded members. */
+export type DemoArea = (deps: Deps, members: Seeded, log: Pick<FastifyBaseLogger, 'warn'>) => Promise<unknown>;
+
 /**
- * The demo world a new install lands in. Runs once, on an empty database; each area adds its own step here:
- * accounts, profiles and who follows whom; posts; shorts; events; activities (after the posts that share them and the event
- * one counts toward); moderation (gear as that area lands).
+ * Each area's part, in order, after the accounts, profiles and who follows whom: photos; posts; events; shorts;
+ * activities (after the posts that share them and the event one counts toward); moderation (gear as that area lands).
  */
-export async function seedDemoWorld(deps: Deps, log: Pick<FastifyBaseLogger, 'warn'>) {
+export const DEMO_AREAS: readonly DemoArea[] = [
+  async (deps, members) => {
+    for (const [i, member] of members.entries()) await seedProfileImages(deps, member.id, DEMO_MEMBERS[i]!);
+  },
+  seedDemoPosts,
+  seedDemoEvents,
+  seedDemoShorts,
+  (deps, members) => seedDemoActivities(deps, members),
+  seedDemoModeration,
+];
+
+/**
+ * The demo world a new install lands in. Runs once, on an empty database: the accounts, then each area's part
+ * (`areas`: the test of the passwords alone asks for none).
+ */
+export async function seedDemoWorld(deps: Deps, log: Pick<FastifyBaseLogger, 'warn'>, areas: readonly DemoArea[] = DEMO_AREAS) {
   const [row] = await deps.db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return false;
   const passwords = demoPasswords(deps.config.env);
@@ -25,12 +43,7 @@ export async function seedDemoWorld(deps: Deps, log: Pick<FastifyBaseLogger, 'wa
     await seedSocialGraph(tx, seeded, deps.clock.now());
     return seeded;
   });
-  for (const [i, member] of members.entries()) await seedProfileImages(deps, member.id, DEMO_MEMBERS[i]!);
-  await seedDemoPosts(deps, members);
-  await seedDemoEvents(deps, members);
-  await seedDemoShorts(deps, members, log);
-  await seedDemoActivities(deps, members);
-  await seedDemoModeration(deps, members);
+  for (const seed of areas) await seed(deps, members, log);
   // Printed plainly, not only logged, so a new user finds it in the start-up output. Random passwords are shown this
   // once (they are stored only as hashes); the published one is printed at every start (demoSignInHint).
   if (deps.config.env === 'production') {

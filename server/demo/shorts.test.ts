@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedList } from '#contract/feeds';
+import { myReportList } from '#contract/reports';
 import { createTestApp, okData, type TestApp } from '../test/test-app';
 import { DEMO_MEMBERS, DEMO_PASSWORD, seedAccounts } from './accounts';
 import { seedDemoShorts } from './shorts';
@@ -41,5 +42,15 @@ describe('the demo shorts', () => {
     expect((await shortsAs(DEMO_MEMBERS[0].email, 'search=%23hiking')).list.map((s) => s.title)).toEqual(['Summit wind']);
     // Jonas does not follow Sam: his followers-only short is not there for him.
     expect((await shortsAs(DEMO_MEMBERS[1].email)).list.map((s) => s.title)).not.toContain('Farm roads at dusk');
+  });
+
+  it('hold one short Lena reported, waiting in the moderators’ queue and gone from her player', async () => {
+    const lena = DEMO_MEMBERS.find((m) => m.handleName === 'lenaruns')!;
+    const token = await t.tokenFor(lena.email, DEMO_PASSWORD);
+    const mine = okData(await t.app.inject({ method: 'GET', url: '/api/short-video-report', headers: t.bearer(token) }), myReportList);
+    expect(mine.list).toEqual([
+      expect.objectContaining({ targetKind: 'short', status: 'open', reason: 'Dangerous trail behaviour', target: expect.objectContaining({ excerpt: expect.stringMatching(/^Hairpins from above/) }) }),
+    ]);
+    expect((await shortsAs(lena.email)).list.map((s) => s.title)).not.toContain('Hairpins from above');
   });
 });

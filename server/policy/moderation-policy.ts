@@ -1,5 +1,5 @@
 import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { ReportTarget } from '#contract/reports';
+import { kindsOfRow, type TargetRow } from '#contract/reports';
 import type { Db } from '../db/client';
 import { reports } from '../db/schema/reports';
 import { subjects } from '../db/schema/subjects';
@@ -25,9 +25,15 @@ export function notRemovedSubject(subjectIdColumn: SQLWrapper): SQL {
   return sql`${subjectIdColumn} not in (select s.id from ${subjects} s where s.removed_at is not null)`;
 }
 
-/** The target in `idColumn` (of `kind`) is not one `viewerId` reported: it left their lists when they did. */
-export function notReportedBy(viewerId: number | SQLWrapper, kind: ReportTarget, idColumn: SQLWrapper): SQL {
-  // The kind is one of REPORT_TARGETS, written into the text: a prepared list statement keeps its parameters to the
-  // values that change between calls (feed-list.ts).
-  return sql`not exists (select 1 from ${reports} r where r.reporter_id = ${viewerId} and r.target_kind = ${sql.raw(`'${kind}'`)} and r.target_id = ${idColumn})`;
+/**
+ * The row in `idColumn` (a member, post, event, activity or comment) is not one `viewerId` reported: it left their
+ * lists when they did. A post's id is reported as a post or a short, a comment's as a comment or a short's comment.
+ */
+export function notReportedBy(viewerId: number | SQLWrapper, row: TargetRow, idColumn: SQLWrapper): SQL {
+  // The kinds are REPORT_TARGETS, written into the text: a prepared list statement keeps its parameters to the values
+  // that change between calls (feed-list.ts).
+  const kinds = kindsOfRow(row)
+    .map((kind) => `'${kind}'`)
+    .join(', ');
+  return sql`not exists (select 1 from ${reports} r where r.reporter_id = ${viewerId} and r.target_kind in (${sql.raw(kinds)}) and r.target_id = ${idColumn})`;
 }

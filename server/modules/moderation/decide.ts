@@ -2,6 +2,9 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   moderationMessagesFor as said,
   SUSPENDED_FOR_GOOD,
+  TARGET_NOUNS,
+  TARGET_ROW,
+  withArticle,
   type ModerationActionBody,
   type ReportTarget,
 } from '#contract/reports';
@@ -28,7 +31,6 @@ import { ruleText, untilText } from './suspension';
  */
 
 const EXCERPT_MAX = 1000;
-const NOUN: Record<Exclude<ReportTarget, 'member'>, string> = { post: 'post', event: 'event', comment: 'comment', activity: 'activity' };
 
 async function nameOf(db: Db, userId: number) {
   const [row] = await db.select({ firstName: users.firstName, lastName: users.lastName, handleName: users.handleName }).from(users).where(eq(users.id, userId)).limit(1);
@@ -38,17 +40,18 @@ async function nameOf(db: Db, userId: number) {
 /** "a post by Maya Ridge", "Maya Ridge": what the reporter is told their report was about. */
 async function aboutWhat(db: Db, facts: Pick<TargetFacts, 'kind' | 'userId'>) {
   const name = await nameOf(db, facts.userId);
-  return facts.kind === 'member' ? name : `${facts.kind === 'event' || facts.kind === 'activity' ? 'an' : 'a'} ${NOUN[facts.kind]} by ${name}`;
+  return facts.kind === 'member' ? name : `${withArticle(facts.kind)} by ${name}`;
 }
 
 
-/** Takes a post, event, activity or comment down (or puts it back), keeping the thread's counts true. */
+/** Takes a post (or short), event, activity or comment down (or puts it back), keeping the thread's counts true. */
 async function setRemoved(tx: Db, facts: TargetFacts, removedAt: Date | null) {
-  if (facts.kind === 'post' || facts.kind === 'event' || facts.kind === 'activity') {
+  const table = TARGET_ROW[facts.kind];
+  if (table === 'post' || table === 'event' || table === 'activity') {
     await tx.update(subjects).set({ removedAt }).where(eq(subjects.id, facts.subjectId!));
     return;
   }
-  if (facts.kind !== 'comment') return;
+  if (table !== 'comment') return;
   const [row] = await tx
     .update(comments)
     .set({ removedAt })
@@ -74,7 +77,7 @@ async function setRemoved(tx: Db, facts: TargetFacts, removedAt: Date | null) {
 function decisionSentence(action: ModerationActionBody['action'], kind: ReportTarget, ruleId: number | null, until: Date | null) {
   switch (action) {
     case 'remove':
-      return `Your ${NOUN[kind as Exclude<ReportTarget, 'member'>]} was removed${ruleText(ruleId)}. You can appeal once.`;
+      return `Your ${TARGET_NOUNS[kind]} was removed${ruleText(ruleId)}. You can appeal once.`;
     case 'warn':
       return `You received a warning${ruleText(ruleId)}. You can appeal once.`;
     case 'suspend':
@@ -203,7 +206,7 @@ export async function decideAppeal(deps: Deps, moderatorId: number, appealId: nu
       })
       .returning();
     if (action.targetUserId !== null) {
-      const undone = action.action === 'remove' ? `your ${NOUN[action.targetKind as Exclude<ReportTarget, 'member'>]} is back` : 'the warning is withdrawn';
+      const undone = action.action === 'remove' ? `your ${TARGET_NOUNS[action.targetKind]} is back` : 'the warning is withdrawn';
       const message = granted ? `Your appeal was granted: ${undone}.` : 'Your appeal was reviewed by another moderator, and the decision stands.';
       await tellMember(tx, now, outbox, action.targetUserId, action.id, message);
     }

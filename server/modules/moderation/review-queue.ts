@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import { reasonTitle, type ModerationCase, type QueueItem, type ReportTarget } from '#contract/reports';
+import { reasonTitle, TARGET_ROW, type ModerationCase, type QueueItem, type ReportTarget } from '#contract/reports';
 import type { Deps } from '../../deps';
 import { events } from '../../db/schema/events';
 import { feedImages, feeds } from '../../db/schema/feeds';
@@ -10,7 +10,7 @@ import { notFound } from '../../lib/errors';
 import { findUpload } from '../media/service';
 import { mediaUrl } from '../media/upload-files';
 import { mediaUrlSigner, type MediaUrlSigner } from '../media/url-signing';
-import { signedMediaUrl } from '../feeds/feed-views';
+import { feedView, signedMediaUrl } from '../feeds/feed-views';
 import { excerptOf } from '../notifications/notification-views';
 import { signedImages } from '../reports/service';
 import { summariesOf, targetFacts, targetView } from '../reports/report-targets';
@@ -72,9 +72,13 @@ async function postImages(deps: Deps, feedId: number, sign: MediaUrlSigner) {
   return rows.map((r) => signedMediaUrl(r.key, r.url, sign));
 }
 
-/** `GET /api/moderation/case`: a target with its reports, in context. 404 when it is gone and nobody reported it. */
-export async function reviewCase(deps: Deps, kind: ReportTarget, id: number): Promise<ModerationCase> {
-  const facts = await targetFacts(deps.db, kind, id);
+/**
+ * `GET /api/moderation/case`: a target with its reports, in context. 404 when it is gone and nobody reported it. The
+ * kind asked is read as what the row is (a short asked as a post is a short's case), as reports are filed.
+ */
+export async function reviewCase(deps: Deps, moderatorId: number, asked: ReportTarget, id: number): Promise<ModerationCase> {
+  const facts = await targetFacts(deps.db, asked, id);
+  const kind = facts?.kind ?? asked;
   const reportRows = await deps.db
     .select()
     .from(reports)
@@ -86,7 +90,8 @@ export async function reviewCase(deps: Deps, kind: ReportTarget, id: number): Pr
   const [parent] = facts?.parentCommentId
     ? await deps.db.select({ userId: comments.userId, body: comments.body }).from(comments).where(eq(comments.id, facts.parentCommentId)).limit(1)
     : [];
-  const subjectFacts = kind === 'comment' && facts?.link && facts.link.kind !== 'member' ? await targetFacts(deps.db, facts.link.kind, facts.link.id) : undefined;
+  const onComment = TARGET_ROW[kind] === 'comment';
+  const subjectFacts = onComment && facts?.link && facts.link.kind !== 'member' ? await targetFacts(deps.db, facts.link.kind, facts.link.id) : undefined;
   const recent =
     memberId === undefined
       ? []
@@ -113,9 +118,11 @@ export async function reviewCase(deps: Deps, kind: ReportTarget, id: number): Pr
     target: targetView(facts, people),
     text: facts?.text ?? null,
     images: kind === 'post' && facts ? await postImages(deps, id, sign) : bannerUpload && bannerFile ? [sign(bannerUpload.key, bannerFile, mediaUrl(bannerUpload.key, bannerFile))] : [],
+    // Read through the posts' one view, as any viewer of it would: signed unless it is every member's.
+    video: kind === 'short' && facts ? ((await feedView(deps, moderatorId, id)).videos[0] ?? null) : null,
     createdAt: facts?.createdAt.toISOString() ?? null,
     context:
-      kind === 'comment'
+      onComment
         ? { subjectExcerpt: subjectFacts?.excerpt ?? null, parent: parent ? { member: people.get(parent.userId) ?? null, body: parent.body } : null }
         : null,
     recentPosts: await Promise.all(

@@ -57,10 +57,10 @@ export function reviewRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.get('/api/moderation/case', {
-    schema: { tags, operationId: 'reviewCase', summary: 'A reported member, post, event or comment in context, with its reports (moderators)', refuses: [403, 404], querystring: caseQuery, response: { 200: okEnvelope(moderationCase) } },
+    schema: { tags, operationId: 'reviewCase', summary: 'A reported member, post, short, event, activity or comment in context, with its reports (moderators)', refuses: [403, 404], querystring: caseQuery, response: { 200: okEnvelope(moderationCase) } },
     handler: async (req) => {
-      await moderator(deps, req);
-      return ok('Case.', await reviewCase(deps, req.query.targetKind, req.query.targetId));
+      const moderatorId = await moderator(deps, req);
+      return ok('Case.', await reviewCase(deps, moderatorId, req.query.targetKind, req.query.targetId));
     },
   });
 

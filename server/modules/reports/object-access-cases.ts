@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { REPORT_PATHS, type ReportTarget } from '#contract/reports';
 import { insertActivity } from '../activities/activity-test-rows';
 import { insertEvent } from '../events/event-test-rows';
+import { insertShort } from '../feeds/short-test-rows';
 import { body, type TestApp } from '../../test/test-app';
 import { reportHelpers } from './report-test-helpers';
 
@@ -33,8 +34,10 @@ export function reportObjectAccessCases(t: () => TestApp): Record<string, Entry>
         const ids: Record<ReportTarget, () => Promise<number>> = {
           member: async () => c.userId,
           post: async () => feedId,
+          short: () => insertShort(t().db, c.userId),
           event: () => insertEvent(t().db, c.userId, { whoCanSee: 'public' }),
           comment: async () => (await h.comment(c, feedId, 'Hi')).commentId,
+          short_comment: async () => (await h.comment(c, await insertShort(t().db, c.userId), 'Nice line')).commentId,
           activity: () => insertActivity(t().db, c.userId),
         };
         const id = await ids[kind]();
@@ -54,8 +57,11 @@ export function reportObjectAccessCases(t: () => TestApp): Record<string, Entry>
         const feedId = await h.post(a);
         const ids: Record<Exclude<ReportTarget, 'member'>, () => Promise<number>> = {
           post: async () => feedId,
+          // A's followers' only, and B is none.
+          short: () => insertShort(t().db, a.userId, { visibility: 'followers' }),
           event: () => insertEvent(t().db, a.userId, { whoCanSee: 'invite' }),
           comment: async () => (await h.comment(a, feedId, 'Private words')).commentId,
+          short_comment: async () => (await h.comment(a, await insertShort(t().db, a.userId, { visibility: 'only_me' }), 'Only mine')).commentId,
           // Visible to A's followers only, and B is none.
           activity: () => insertActivity(t().db, a.userId, { visibility: 'followers' }),
         };
@@ -96,6 +102,10 @@ export function reportObjectAccessCases(t: () => TestApp): Record<string, Entry>
     [`DELETE ${REPORT_PATHS.comment.withdraw}`]: withdrawCase('comment'),
     [`POST ${REPORT_PATHS.activity.create}`]: hiddenTargetCase('activity'),
     [`DELETE ${REPORT_PATHS.activity.withdraw}`]: withdrawCase('activity'),
+    [`POST ${REPORT_PATHS.short.create}`]: hiddenTargetCase('short'),
+    [`DELETE ${REPORT_PATHS.short.withdraw}`]: withdrawCase('short'),
+    [`POST ${REPORT_PATHS.short_comment.create}`]: hiddenTargetCase('short_comment'),
+    [`DELETE ${REPORT_PATHS.short_comment.withdraw}`]: withdrawCase('short_comment'),
     'GET /api/moderation/case': moderatorsOnly((token, id) => h.send('GET', `/api/moderation/case?targetKind=post&targetId=${id}`, token)),
     'POST /api/moderation/actions': moderatorsOnly((token, id) =>
       h.send('POST', '/api/moderation/actions', token, { targetKind: 'post', targetId: id, action: 'remove', ruleId: 1, note: 'Taking it down.' }),

@@ -34,7 +34,10 @@ export type TargetFacts = {
 
 const joined = (title: string, body: string) => [title.trim(), body.trim()].filter(Boolean).join('\n\n') || null;
 
-/** The facts of one target, or undefined when it does not exist (any more). */
+/**
+ * The facts of one target, or undefined when it does not exist (any more). A post's id and a short's name the same
+ * rows, as do a comment's and a short's comment's: `kind` in the answer is what the row really is.
+ */
 export async function targetFacts(db: Db, kind: ReportTarget, id: number): Promise<TargetFacts | undefined> {
   switch (kind) {
     case 'member': {
@@ -42,9 +45,10 @@ export async function targetFacts(db: Db, kind: ReportTarget, id: number): Promi
       if (!u) return undefined;
       return { kind, id, userId: u.id, excerpt: excerptOf(u.bio), text: u.bio, link: { kind: 'member', id }, removed: false, subjectId: null, parentCommentId: null, isDraft: false, createdAt: u.createdAt };
     }
-    case 'post': {
+    case 'post':
+    case 'short': {
       const [p] = await db
-        .select({ userId: feeds.userId, title: feeds.title, description: feeds.description, subjectId: feeds.subjectId, isDraft: feeds.isDraft, createdAt: feeds.createdAt, removedAt: subjects.removedAt })
+        .select({ kind: feeds.kind, userId: feeds.userId, title: feeds.title, description: feeds.description, subjectId: feeds.subjectId, isDraft: feeds.isDraft, createdAt: feeds.createdAt, removedAt: subjects.removedAt })
         .from(feeds)
         .innerJoin(subjects, eq(subjects.id, feeds.subjectId))
         .where(eq(feeds.id, id))
@@ -53,7 +57,7 @@ export async function targetFacts(db: Db, kind: ReportTarget, id: number): Promi
       const text = joined(p.title, p.description);
       // On one line the title runs into the text: a dash keeps them apart, as the post card does.
       const line = [p.title.trim(), p.description.trim()].filter(Boolean).join(' — ');
-      return { kind, id, userId: p.userId, excerpt: excerptOf(line), text, link: { kind: 'post', id }, removed: p.removedAt !== null, subjectId: p.subjectId, parentCommentId: null, isDraft: p.isDraft, createdAt: p.createdAt };
+      return { kind: p.kind, id, userId: p.userId, excerpt: excerptOf(line), text, link: { kind: p.kind, id }, removed: p.removedAt !== null, subjectId: p.subjectId, parentCommentId: null, isDraft: p.isDraft, createdAt: p.createdAt };
     }
     case 'event': {
       const [e] = await db
@@ -76,7 +80,8 @@ export async function targetFacts(db: Db, kind: ReportTarget, id: number): Promi
       const line = [a.title.trim(), a.description.trim()].filter(Boolean).join(' — ');
       return { kind, id, userId: a.userId, excerpt: excerptOf(line), text: joined(a.title, a.description), link: { kind: 'activity', id }, removed: a.removedAt !== null, subjectId: a.subjectId, parentCommentId: null, isDraft: false, createdAt: a.createdAt };
     }
-    case 'comment': {
+    case 'comment':
+    case 'short_comment': {
       const [c] = await db
         .select({ userId: comments.userId, body: comments.body, subjectId: comments.subjectId, parentId: comments.parentId, createdAt: comments.createdAt, removedAt: comments.removedAt, subjectKind: subjects.kind })
         .from(comments)
@@ -85,14 +90,18 @@ export async function targetFacts(db: Db, kind: ReportTarget, id: number): Promi
         .limit(1);
       if (!c) return undefined;
       const link = await subjectLink(db, c.subjectKind, c.subjectId);
-      return { kind, id, userId: c.userId, excerpt: excerptOf(c.body), text: c.body, link, removed: c.removedAt !== null, subjectId: c.subjectId, parentCommentId: c.parentId, isDraft: false, createdAt: c.createdAt };
+      return { kind: link?.kind === 'short' ? 'short_comment' : 'comment', id, userId: c.userId, excerpt: excerptOf(c.body), text: c.body, link, removed: c.removedAt !== null, subjectId: c.subjectId, parentCommentId: c.parentId, isDraft: false, createdAt: c.createdAt };
     }
   }
 }
 
-/** The post, event or activity a subject row stands for, as a link. */
+/** The post (or short), event or activity a subject row stands for, as a link. */
 async function subjectLink(db: Db, kind: SubjectKind, subjectId: number): Promise<ReportTargetView['link']> {
-  const table = { post: feeds, event: events, activity: activities }[kind];
+  if (kind === 'post') {
+    const [feed] = await db.select({ id: feeds.id, kind: feeds.kind }).from(feeds).where(eq(feeds.subjectId, subjectId)).limit(1);
+    return feed ? { kind: feed.kind, id: feed.id } : null;
+  }
+  const table = { event: events, activity: activities }[kind];
   const [row] = await db.select({ id: table.id }).from(table).where(eq(table.subjectId, subjectId)).limit(1);
   return row ? { kind, id: row.id } : null;
 }

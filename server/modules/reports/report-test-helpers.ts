@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { commentSaved, feed } from '#contract/feeds';
-import { auditEntry, moderationCase, myReport, myReportList, queueList, REPORT_PATHS, type ModerationActionBody, type ReportTarget } from '#contract/reports';
+import { auditEntry, moderationCase, myReport, myReportList, queueList, REPORT_ID_FIELDS, REPORT_PATHS, type ModerationActionBody, type ReportTarget } from '#contract/reports';
 import { grantModerators } from '../moderation/moderators';
 import { helpers, type Member } from '../notifications/test-helpers';
 import { okData, type TestApp } from '../../test/test-app';
@@ -10,7 +10,6 @@ import { okData, type TestApp } from '../../test/test-app';
 
 export type { Member };
 
-const ID_FIELD: Record<ReportTarget, string> = { member: 'userId', post: 'feedId', event: 'eventId', comment: 'commentId', activity: 'activityId' };
 
 export function reportHelpers(t: () => TestApp) {
   const base = helpers(t);
@@ -28,7 +27,7 @@ export function reportHelpers(t: () => TestApp) {
     okData(await send('POST', '/api/feed/comment', who.token, { feedId, comment: text, ...(parentId ? { parentId } : {}) }), commentSaved).comment;
 
   const reportCall = (who: Member, kind: ReportTarget, id: number, over: { reasonId?: number; comment?: string; images?: string[] } = {}) =>
-    send('POST', REPORT_PATHS[kind].create, who.token, { [ID_FIELD[kind]]: id, reasonId: over.reasonId ?? 1, ...(over.comment === undefined ? {} : { comment: over.comment }), ...(over.images ? { images: over.images } : {}) });
+    send('POST', REPORT_PATHS[kind].create, who.token, { [REPORT_ID_FIELDS[kind]]: id, reasonId: over.reasonId ?? 1, ...(over.comment === undefined ? {} : { comment: over.comment }), ...(over.images ? { images: over.images } : {}) });
   const report = async (who: Member, kind: ReportTarget, id: number, over: { reasonId?: number; comment?: string; images?: string[] } = {}) =>
     okData(await reportCall(who, kind, id, over), myReport);
   const mine = async (who: Member, kind: ReportTarget) => okData(await send('GET', REPORT_PATHS[kind].list, who.token), myReportList);

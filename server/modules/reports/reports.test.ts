@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedCommentList, feedList } from '#contract/feeds';
 import { compressImageData } from '#contract/media';
-import { REPORT_REASONS, reasonList, reportMessages, REPORTS_PER_DAY } from '#contract/reports';
+import { notificationList } from '#contract/notifications';
+import { queueList, REPORT_REASONS, reasonList, reportMessages, REPORTS_PER_DAY } from '#contract/reports';
 import { hours } from '../../lib/clock';
 import { imageForm, solid } from '../media/test-images';
 import { body, createTestApp, okData, type TestApp } from '../../test/test-app';
 import { insertEvent } from '../events/event-test-rows';
+import { insertShort } from '../feeds/short-test-rows';
+import { shortHelpers } from '../feeds/short-test-helpers';
 import { reportHelpers, type Member } from './report-test-helpers';
 
 // Issue 20, reports: a member reports a member, a post, an event or a comment for a community rule; one open report
@@ -207,5 +210,106 @@ describe('screenshots and text', () => {
 
   it('lists reasons the wire knows', () => {
     expect(REPORT_REASONS.map((r) => r.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+});
+
+describe('shorts (spec: /api/short-video-report, /api/shortVideoReportedComment, /manage-shorts/*)', () => {
+  const shorts = shortHelpers(() => t);
+  const shortIds = async (who: Member) => okData(await send('GET', '/api/video-feed', who.token), feedList).list.map((f) => f.id);
+
+  it('files a short and a comment on one under their own kinds, whichever path they came by', async () => {
+    const reporter = await h.member();
+    const author = await h.member({ firstName: 'Sam', lastName: 'Drop' });
+    const [first, second] = [await insertShort(t.db, author.userId, { title: 'Gap jump' }), await insertShort(t.db, author.userId)];
+    const onShort = (await h.comment(author, first, 'Send it')).commentId;
+    const alsoOnShort = (await h.comment(author, second, 'No brakes')).commentId;
+    const feedId = await h.post(author);
+    const onPost = (await h.comment(author, feedId, 'Loose gravel')).commentId;
+
+    const byShortPath = await h.reportCall(reporter, 'short', first, { reasonId: 6 });
+    expect(body(byShortPath)).toMatchObject({ code: 200, message: reportMessages.sent, data: { targetKind: 'short', targetId: first } });
+    // A short sent as a post, and comments sent by the other kind's path, are filed as what they are.
+    expect(await h.report(reporter, 'post', second, { reasonId: 3 })).toMatchObject({ targetKind: 'short', targetId: second });
+    expect(await h.report(reporter, 'comment', onShort)).toMatchObject({ targetKind: 'short_comment' });
+    expect(await h.report(reporter, 'short_comment', alsoOnShort)).toMatchObject({ targetKind: 'short_comment' });
+    expect(await h.report(reporter, 'short_comment', onPost)).toMatchObject({ targetKind: 'comment' });
+
+    expect((await h.mine(reporter, 'short')).list).toEqual([
+      expect.objectContaining({ targetKind: 'short', targetId: second, reason: 'Spam or scam', target: expect.objectContaining({ link: { kind: 'short', id: second } }) }),
+      expect.objectContaining({ targetKind: 'short', targetId: first, reason: 'Dangerous trail behaviour', target: expect.objectContaining({ excerpt: 'Gap jump', link: { kind: 'short', id: first } }) }),
+    ]);
+    // A comment on a short links to the short it is on.
+    expect((await h.mine(reporter, 'short_comment')).list.map((r) => [r.targetId, r.target.link])).toEqual([
+      [alsoOnShort, { kind: 'short', id: second }],
+      [onShort, { kind: 'short', id: first }],
+    ]);
+    expect((await h.mine(reporter, 'post')).total).toBe(0);
+    expect((await h.mine(reporter, 'comment')).list.map((r) => r.targetId)).toEqual([onPost]);
+    // One open report per short, by either path.
+    h.expectStatus(await h.reportCall(reporter, 'short', second), 409);
+
+    // A short's report is withdrawn on the shorts' path, not the posts'.
+    const [shortReport] = (await h.mine(reporter, 'short')).list;
+    h.expectStatus(await h.withdrawCall(reporter, 'post', shortReport!.reportId), 404);
+    h.expectStatus(await h.withdrawCall(reporter, 'short', shortReport!.reportId), 200);
+    expect((await h.mine(reporter, 'short')).list.map((r) => r.targetId)).toEqual([first]);
+  });
+
+  it('hides the reported short and comment from the reporter at once, and from nobody else', async () => {
+    const [reporter, other, author] = [await h.member(), await h.member(), await h.member()];
+    const shortId = await insertShort(t.db, author.userId);
+    const kept = await insertShort(t.db, author.userId);
+    const comment = (await h.comment(author, kept, 'Ride it closed')).commentId;
+    const fine = (await h.comment(author, kept, 'Great line')).commentId;
+    await h.report(reporter, 'short', shortId);
+    await h.report(reporter, 'short_comment', comment);
+
+    expect(await shortIds(reporter)).not.toContain(shortId);
+    expect(await shortIds(reporter)).toContain(kept);
+    expect(await shortIds(other)).toEqual(expect.arrayContaining([shortId, kept]));
+    expect(await thread(reporter, kept)).toEqual([fine]);
+    expect(await thread(other, kept)).toEqual(expect.arrayContaining([comment, fine]));
+  });
+
+  it('refuses a short the reporter may not watch, like one that does not exist', async () => {
+    const [reporter, author] = [await h.member(), await h.member()];
+    const mine = await insertShort(t.db, author.userId, { visibility: 'only_me' });
+    const missing = await h.reportCall(reporter, 'short', 2_000_000_000);
+    expect(missing.statusCode).toBe(404);
+    expect(body(await h.reportCall(reporter, 'short', mine))).toEqual(body(missing));
+  });
+
+  it('shows the moderator the short’s video; removing it tells the reporter and the author, who may appeal', async () => {
+    const [reporter, author, mod] = [await h.member(), await h.member({ firstName: 'Remy', lastName: 'Roost' }), await h.moderator()];
+    // A real short: its video uploaded, processed by the job and published.
+    const short = await shorts.published(author, { title: 'Riding the closed descent', visibility: 'followers' });
+    await h.toggle('POST', '/api/follow', reporter, author.userId);
+    await h.report(reporter, 'short', short.id, { reasonId: 6, comment: 'This trail is closed for logging.' });
+
+    // The queue is oldest first, and this file's earlier reports are open before it: its last page has the short.
+    const first = await h.queue(mod);
+    const last = okData(await send('GET', `/api/moderation/queue?page=${first.last_page}`, mod.token), queueList);
+    const queued = last.list.find((i) => i.targetId === short.id);
+    expect(queued).toMatchObject({ targetKind: 'short', reportCount: 1, target: expect.objectContaining({ link: { kind: 'short', id: short.id } }) });
+    // Asked as a post, the case is the short's, with its video signed for the moderator (only followers may watch it,
+    // and the moderator is none).
+    const seen = await h.reviewCase(mod, 'post', short.id);
+    expect(seen).toMatchObject({ targetKind: 'short', text: 'Riding the closed descent', images: [] });
+    expect(seen.video).toMatchObject({ status: 'ready', key: short.videos[0]!.key });
+    expect(seen.video!.videoUrl).toMatch(/^\/media\/.+\?.+/);
+    expect((await t.app.inject({ method: 'GET', url: seen.video!.videoUrl, headers: t.bearer(mod.token) })).statusCode).toBe(200);
+
+    const removed = await h.decide(mod, { targetKind: 'short', targetId: short.id, action: 'remove', ruleId: 6, note: 'Sends riders onto a closed trail.' });
+    expect((await send('GET', `/api/feed/${short.id}`, author.token)).statusCode).toBe(404);
+    expect((await h.mine(reporter, 'short')).list).toEqual([expect.objectContaining({ status: 'action_taken', target: expect.objectContaining({ removed: true }) })]);
+    const notices = async (who: Member) => okData(await send('GET', '/api/notifications', who.token), notificationList).list.filter((n) => n.kind === 'moderation');
+    expect(await notices(reporter)).toEqual([
+      expect.objectContaining({ subjectType: 'short_report', message: 'We reviewed your report about a short by Remy Roost: action was taken. Thank you for keeping Switchback safe.' }),
+    ]);
+    expect(await notices(author)).toEqual([
+      expect.objectContaining({ subjectType: 'decision', message: 'Your short was removed for breaking the rule “Dangerous trail behaviour”. You can appeal once.' }),
+    ]);
+    const appealed = await send('POST', `/api/moderation/decisions/${removed.actionId}/appeal`, author.token, { text: 'The trail reopened the day I filmed this.' });
+    expect(body(appealed)).toMatchObject({ code: 200, data: { targetKind: 'short', appeal: expect.objectContaining({ status: 'open' }) } });
   });
 });

@@ -13,6 +13,8 @@ import {
   reportEventBody,
   reportMemberBody,
   reportPostBody,
+  reportShortBody,
+  reportShortCommentBody,
   withdrawReportQuery,
   type ReportTarget,
 } from '#contract/reports';
@@ -23,12 +25,14 @@ import { listMyReports, sendReport, withdrawReport } from './service';
 
 /** How each kind's body names its target (spec §7). */
 const BODIES = {
-  member: { body: reportMemberBody, idOf: (b: { userId: number }) => b.userId, noun: 'a member' },
-  post: { body: reportPostBody, idOf: (b: { feedId: number }) => b.feedId, noun: 'a post' },
-  event: { body: reportEventBody, idOf: (b: { eventId: number }) => b.eventId, noun: 'an event' },
-  activity: { body: reportActivityBody, idOf: (b: { activityId: number }) => b.activityId, noun: 'an activity' },
-  comment: { body: reportCommentBody, idOf: (b: { commentId: number }) => b.commentId, noun: 'a comment on a post or an event' },
-} as const;
+  member: { body: reportMemberBody, idOf: (b: { userId: number }) => b.userId, noun: 'a member', plural: 'members' },
+  post: { body: reportPostBody, idOf: (b: { feedId: number }) => b.feedId, noun: 'a post', plural: 'posts' },
+  short: { body: reportShortBody, idOf: (b: { feedId: number }) => b.feedId, noun: 'a short', plural: 'shorts' },
+  event: { body: reportEventBody, idOf: (b: { eventId: number }) => b.eventId, noun: 'an event', plural: 'events' },
+  activity: { body: reportActivityBody, idOf: (b: { activityId: number }) => b.activityId, noun: 'an activity', plural: 'activities' },
+  comment: { body: reportCommentBody, idOf: (b: { commentId: number }) => b.commentId, noun: 'a comment on a post, an event or an activity', plural: 'comments' },
+  short_comment: { body: reportShortCommentBody, idOf: (b: { commentId: number }) => b.commentId, noun: 'a comment on a short', plural: 'comments on shorts' },
+} as const satisfies Record<ReportTarget, unknown>;
 
 /**
  * Reports (issue 20): `GET /api/reason`, and per kind a create, a list of the viewer's own and a withdraw, at the
@@ -45,8 +49,9 @@ export function reportRoutes(app: FastifyInstance, deps: Deps) {
 
   for (const kind of Object.keys(REPORT_PATHS) as ReportTarget[]) {
     const paths = REPORT_PATHS[kind];
-    const { body, idOf, noun } = BODIES[kind];
-    const name = kind[0]!.toUpperCase() + kind.slice(1);
+    const { body, idOf, noun, plural } = BODIES[kind];
+    // short_comment → ShortComment
+    const name = kind.replace(/(?:^|_)(\w)/g, (_, c: string) => c.toUpperCase());
 
     r.post(paths.create, {
       schema: {
@@ -67,7 +72,7 @@ export function reportRoutes(app: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         operationId: `listReported${name}s`,
-        summary: `Your reports of ${kind === 'comment' ? 'comments' : `${kind}s`}, newest first, with their outcome`,
+        summary: `Your reports of ${plural}, newest first, with their outcome`,
         querystring: myReportsQuery,
         response: { 200: okEnvelope(myReportList) },
       },

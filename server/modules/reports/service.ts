@@ -1,5 +1,5 @@
 import { and, count, eq, gte, inArray } from 'drizzle-orm';
-import { reasonTitle, reportMessages, REPORTS_PER_DAY, type MyReport, type ReportBody, type ReportTarget } from '#contract/reports';
+import { reasonTitle, reportMessages, REPORTS_PER_DAY, TARGET_ROW, type MyReport, type ReportBody, type ReportTarget } from '#contract/reports';
 import type { Deps } from '../../deps';
 import type { Db } from '../../db/client';
 import { keysetPage, type PageAsked } from '../../db/keyset';
@@ -17,7 +17,7 @@ import { signedMediaUrl } from '../feeds/feed-views';
 import { summariesOf, targetFacts, targetView, type TargetFacts } from './report-targets';
 
 /**
- * Reports (issue 20): a member reports a member, a post, an event or a comment, lists their own reports with their
+ * Reports (issue 20): a member reports a member, a post, a short, an event, an activity or a comment, lists their own reports with their
  * outcome, and withdraws one while it is open. What a member reported leaves their lists at once (the policy's
  * `notReportedBy`); moderators review them (server/modules/moderation/review-service.ts).
  */
@@ -29,6 +29,8 @@ const NOT_FOUND: Record<ReportTarget, string> = {
   event: 'That event does not exist.',
   comment: 'That comment does not exist.',
   activity: 'That activity does not exist.',
+  short: 'That short does not exist.',
+  short_comment: 'That comment does not exist.',
 };
 
 /**
@@ -49,24 +51,27 @@ async function reportableTarget(db: Db, viewerId: number, kind: ReportTarget, id
     return facts;
   }
   try {
-    if (kind === 'post') await loadViewableFeed(db, viewerId, id);
-    if (kind === 'event') await loadViewableEvent(db, viewerId, id);
-    if (kind === 'comment' && facts.link?.kind === 'post') await loadViewableFeed(db, viewerId, facts.link.id);
-    if (kind === 'comment' && facts.link?.kind === 'event') await loadViewableEvent(db, viewerId, facts.link.id);
-    if (kind === 'activity') await loadViewableActivity(db, viewerId, id);
-    if (kind === 'comment' && facts.link?.kind === 'activity') await loadViewableActivity(db, viewerId, facts.link.id);
+    // What it is, or for a comment what it is on (its link), must be theirs to see.
+    const seen = facts.link?.kind === 'member' ? null : facts.link;
+    if (seen?.kind === 'post' || seen?.kind === 'short') await loadViewableFeed(db, viewerId, seen.id);
+    if (seen?.kind === 'event') await loadViewableEvent(db, viewerId, seen.id);
+    if (seen?.kind === 'activity') await loadViewableActivity(db, viewerId, seen.id);
   } catch (error) {
     if (error instanceof AppError && error.statusCode === 404) throw missing;
     throw error;
   }
-  if (kind === 'comment' && !facts.link) throw missing;
+  if (TARGET_ROW[kind] === 'comment' && !facts.link) throw missing;
   return facts;
 }
 
-/** Sends a report. One open report per reporter and target; at most `REPORTS_PER_DAY` a day (UTC). */
-export async function sendReport(deps: Deps, viewerId: number, kind: ReportTarget, id: number, body: ReportBody | Omit<ReportBody, 'feedId'>) {
+/**
+ * Sends a report. One open report per reporter and target; at most `REPORTS_PER_DAY` a day (UTC). It is filed under
+ * what the target really is: a short reported as a post is a short's report, a comment on a short a short comment's.
+ */
+export async function sendReport(deps: Deps, viewerId: number, asked: ReportTarget, id: number, body: ReportBody | Omit<ReportBody, 'feedId'>) {
   const reportId = await deps.db.transaction(async (tx) => {
-    const facts = await reportableTarget(tx, viewerId, kind, id);
+    const facts = await reportableTarget(tx, viewerId, asked, id);
+    const kind = facts.kind;
     const now = deps.clock.now();
     const dayStart = new Date(Math.floor(now.getTime() / days(1)) * days(1));
     const [today] = await tx
@@ -90,7 +95,7 @@ export async function sendReport(deps: Deps, viewerId: number, kind: ReportTarge
     return row!.id;
   });
   const [view] = await reportViews(deps, await deps.db.select().from(reports).where(eq(reports.id, reportId)));
-  return { message: kind === 'member' ? reportMessages.memberReported : reportMessages.sent, data: view! };
+  return { message: asked === 'member' ? reportMessages.memberReported : reportMessages.sent, data: view! };
 }
 
 type ReportRow = typeof reports.$inferSelect;

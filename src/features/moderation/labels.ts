@@ -1,7 +1,15 @@
-import { REPORT_REASONS, type AuditEntry, type ReportTarget } from '#contract/reports';
+import { REPORT_REASONS, TARGET_NOUNS, type AuditEntry, type ReportTarget } from '#contract/reports';
 import { dateTimeFormat } from '../../lib/intl-format';
 
-export const KIND_LABELS: Record<ReportTarget, string> = { member: 'Member', post: 'Post', event: 'Event', comment: 'Comment', activity: 'Activity' };
+export const KIND_LABELS: Record<ReportTarget, string> = {
+  member: 'Member',
+  post: 'Post',
+  short: 'Short',
+  event: 'Event',
+  comment: 'Comment',
+  short_comment: 'Comment on a short',
+  activity: 'Activity',
+};
 
 /** What a moderator did, as the log says it. */
 export const ACTION_LABELS: Record<AuditEntry['action'], string> = {
@@ -17,13 +25,13 @@ export const ACTION_LABELS: Record<AuditEntry['action'], string> = {
 export function decisionTitle(d: Pick<AuditEntry, 'action' | 'targetKind'>) {
   switch (d.action) {
     case 'remove':
-      return `Removed your ${d.targetKind}`;
+      return `Removed your ${TARGET_NOUNS[d.targetKind]}`;
     case 'warn':
       return 'Warning';
     case 'suspend':
       return 'Suspension';
     case 'dismiss':
-      return `Reports about your ${d.targetKind === 'member' ? 'account' : d.targetKind} dismissed`;
+      return `Reports about your ${d.targetKind === 'member' ? 'account' : TARGET_NOUNS[d.targetKind]} dismissed`;
     case 'appeal_granted':
       return 'Your appeal was granted';
     case 'appeal_denied':

@@ -85,6 +85,44 @@ describe('ModerationPage for a moderator', () => {
     expect(bodies).toEqual([{ targetKind: 'activity', targetId: 314, action: 'dismiss', note: 'A fast descent, on an open trail.' }]);
   });
 
+  it('plays a reported short’s video with its captions, and decides on it as a short', async () => {
+    signedInMember({ isModerator: true });
+    const target = { member: jonas, excerpt: 'Gap jump over the fence', link: { kind: 'short' as const, id: 77 }, removed: false };
+    serveModerationList('queue', () => [aQueueItem({ targetKind: 'short', targetId: 77, target })]);
+    const video = {
+      key: 'vid0000000000000000001',
+      videoUrl: '/media/vid0000000000000000001/video.mp4?exp=1&sig=a',
+      thumbnail: '/media/vid0000000000000000001/poster.webp?exp=1&sig=b',
+      altText: 'A rider jumps a farm fence',
+      width: 720,
+      height: 1280,
+      durationMs: 9000,
+      status: 'ready' as const,
+      failure: null,
+      captions: 'WEBVTT\n\n00:00.000 --> 00:02.000\nOver the fence we go',
+    };
+    server.use(http.get('/api/moderation/case', () => HttpResponse.json(ok(aCase({ targetKind: 'short', targetId: 77, target, text: 'Gap jump over the fence', images: [], video })))));
+    const bodies = answerPost('moderation/actions', () => HttpResponse.json(ok(anAuditEntry({ targetKind: 'short', targetId: 77 }), moderationMessagesFor.removed)));
+    const user = userEvent.setup();
+    await renderWithProviders(<ModerationPage />, { path: '/moderation' });
+
+    await user.click(await screen.findByRole('button', { name: 'Review: Short by Jonas Berg' }));
+    const panel = await screen.findByRole('region', { name: 'Short by Jonas Berg' });
+    const player = await within(panel).findByLabelText('A rider jumps a farm fence');
+    expect(player.tagName).toBe('VIDEO');
+    expect(player).toHaveAttribute('src', video.videoUrl);
+    expect(player).toHaveAttribute('poster', video.thumbnail);
+    expect(within(panel).getByText(/Over the fence we go/)).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Open the short' })).toHaveAttribute('href', '/shorts/77');
+
+    await user.click(within(panel).getByRole('radio', { name: /Remove/ }));
+    await user.selectOptions(within(panel).getByRole('combobox', { name: 'Rule broken' }), 'Dangerous trail behaviour');
+    await user.type(within(panel).getByRole('textbox', { name: 'Reason' }), 'Jumps onto private land.');
+    await user.click(within(panel).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText(moderationMessagesFor.removed)).toBeInTheDocument();
+    expect(bodies).toEqual([{ targetKind: 'short', targetId: 77, action: 'remove', ruleId: 6, note: 'Jumps onto private land.' }]);
+  });
+
   it('does not offer Remove for a member, and says when the queue is empty', async () => {
     signedInMember({ isModerator: true });
     serveModerationList('queue', () => [aQueueItem({ targetKind: 'member', targetId: 21 })]);

@@ -29,6 +29,7 @@ export const aCase = (over: Partial<ModerationCase> = {}): ModerationCase => ({
   target: { member: jonas, excerpt: 'Cheap carbon wheels, DM me now!!!', link: { kind: 'post', id: 501 }, removed: false },
   text: 'Cheap carbon wheels, DM me now!!! Only today.',
   images: ['/media/wheels.webp'],
+  video: null,
   createdAt: '2026-11-20T09:00:00.000Z',
   context: null,
   recentPosts: [],

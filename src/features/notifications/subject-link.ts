@@ -31,6 +31,10 @@ export function subjectLink(n: Notification) {
       return linkOptions({ to: '/manage-feeds/reported' });
     case 'comment_report':
       return linkOptions({ to: '/manage-feeds/reported-comments' });
+    case 'short_report':
+      return linkOptions({ to: '/manage-shorts/reported' });
+    case 'short_comment_report':
+      return linkOptions({ to: '/manage-shorts/reported-comments' });
     case 'decision':
       return linkOptions({ to: '/moderation', search: { tab: 'decisions' } });
   }

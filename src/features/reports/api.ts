@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { myReportList, reasonList, REPORT_PATHS, REPORT_REASONS, type MyReportList, type ReportReason, type ReportTarget } from '#contract/reports';
+import { myReportList, reasonList, REPORT_ID_FIELDS, REPORT_PATHS, REPORT_REASONS, type MyReportList, type ReportReason, type ReportTarget } from '#contract/reports';
 import { api } from '../../lib/api-client';
 import { getNextPageParam, initialPageParam, pageSearchParams, type PageParam, type Pages } from '../../lib/paging';
 
@@ -35,14 +35,6 @@ export const reasonsQuery = queryOptions({
   placeholderData: REPORT_REASONS.map((r): ReportReason => ({ id: r.id, code: r.code, title: r.title, rule: r.rule })),
 });
 
-/** The id field each kind's report body names its target by (contract/reports.ts bodies). */
-const ID_FIELD: Record<ReportTarget, 'userId' | 'feedId' | 'eventId' | 'commentId' | 'activityId'> = {
-  member: 'userId',
-  post: 'feedId',
-  event: 'eventId',
-  comment: 'commentId',
-  activity: 'activityId',
-};
 
 /** What the member fills in; absent fields are left out of the body (the contract's bodies are strict). */
 export type ReportFields = { reasonId: number; comment?: string | undefined; images?: string[] | undefined };
@@ -50,7 +42,7 @@ export type ReportFields = { reasonId: number; comment?: string | undefined; ima
 /** `POST` on the kind's create path (`/api/user/report`, `/api/report-feed`, ...): answers the sentence to show. */
 export function sendReport(kind: ReportTarget, targetId: number, { reasonId, comment, images }: ReportFields) {
   return api.post(anyData, pathOf(REPORT_PATHS[kind].create), {
-    [ID_FIELD[kind]]: targetId,
+    [REPORT_ID_FIELDS[kind]]: targetId,
     reasonId,
     ...(comment ? { comment } : {}),
     ...(images && images.length > 0 ? { images } : {}),

@@ -1,15 +1,13 @@
 import type { Notification } from '#contract/notifications';
-import type { ReportTarget } from '#contract/reports';
+import { REPORT_TARGETS, type ReportTarget } from '#contract/reports';
 import type { LiveHandler } from '../notifications/live-updates';
 import { reportKeys } from './api';
 
-const REPORT_KIND: Partial<Record<Notification['subjectType'], ReportTarget>> = {
-  member_report: 'member',
-  post_report: 'post',
-  event_report: 'event',
-  comment_report: 'comment',
-  activity_report: 'activity',
-};
+/** `<kind>_report` → the kind. */
+function reportKind(subjectType: Notification['subjectType']): ReportTarget | undefined {
+  const kind = subjectType.replace(/_report$/, '');
+  return kind !== subjectType ? REPORT_TARGETS.find((k) => k === kind) : undefined;
+}
 
 /**
  * A live moderation notice about one of the member's reports (`<kind>_report`) means its status changed: that kind's
@@ -17,6 +15,6 @@ const REPORT_KIND: Partial<Record<Notification['subjectType'], ReportTarget>> = 
  */
 export const reportsLiveUpdates: LiveHandler = (queryClient, message) => {
   if (message.type !== 'notification' || message.notification.kind !== 'moderation') return;
-  const kind = REPORT_KIND[message.notification.subjectType];
+  const kind = reportKind(message.notification.subjectType);
   if (kind) void queryClient.invalidateQueries({ queryKey: reportKeys.mine(kind) });
 };

@@ -1,6 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { lazy } from 'react';
+import { TARGET_ROW } from '#contract/reports';
 import { refetchActivitiesOnBlock, removeActivity } from '../../features/activities/activity-cache';
 import type { ThreadPages } from '../../features/comments/api';
 import { removeComment } from '../../features/comments/thread-cache';
@@ -30,12 +31,16 @@ const LIVE_UPDATES = [followLiveUpdates, cohostInvitesLiveUpdates, reportsLiveUp
  */
 const FOLLOW_EFFECTS = [markRequestedOnFollow, refetchFeedsOnBlockOrMute, refetchEventsOnBlock, refetchActivitiesOnBlock];
 
-/** A reported post, event, activity or comment leaves what is cached at once (the server hides it from its reporter too). */
+/**
+ * A reported post or short, event, activity or comment leaves what is cached at once (the server hides it from its
+ * reporter too).
+ */
 function hideReported(queryClient: QueryClient, { kind, id }: ReportSubject) {
-  if (kind === 'post') removeFeed(queryClient, id);
-  else if (kind === 'event') removeEvent(queryClient, id);
-  else if (kind === 'activity') removeActivity(queryClient, id);
-  else if (kind === 'comment') {
+  const row = TARGET_ROW[kind];
+  if (row === 'post') removeFeed(queryClient, id);
+  else if (row === 'event') removeEvent(queryClient, id);
+  else if (row === 'activity') removeActivity(queryClient, id);
+  else if (row === 'comment') {
     for (const area of ['feeds', 'events', 'activities']) queryClient.setQueriesData<ThreadPages>({ queryKey: [area, 'comments'] }, (data) => removeComment(data, id));
   }
 }

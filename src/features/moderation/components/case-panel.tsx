@@ -9,6 +9,7 @@ import { ReportTargetLink } from '../../reports/components/report-target-link';
 import { caseQuery } from '../api';
 import { aboutWhom, ACTION_LABELS, KIND_LABELS, shortDate, suspensionEnd } from '../labels';
 import { ActionForm } from './action-form';
+import { CaseVideo } from './case-video';
 import { MemberLine, When } from './member-line';
 
 /** One reported target in context: the content, the member's standing, every report, earlier decisions, and the decision form. */
@@ -56,9 +57,10 @@ function CaseBody({ data, onDone }: { data: ModerationCase; onDone(): void }) {
         {data.text ? (
           <p className="whitespace-pre-line break-words text-sm">{data.text}</p>
         ) : (
-          <p className="text-sm text-muted">{data.targetKind === 'member' ? 'No bio.' : 'The content is gone.'}</p>
+          !data.video && <p className="text-sm text-muted">{data.targetKind === 'member' ? 'No bio.' : 'The content is gone.'}</p>
         )}
         <Photos urls={data.images} what="Photo" />
+        {data.video && <CaseVideo video={data.video} />}
         {data.createdAt && <p className="text-xs text-muted">Posted {shortDate(data.createdAt)}</p>}
         {data.target.removed ? (
           <p className="text-sm font-semibold text-danger">Removed by a moderator.</p>

@@ -8,7 +8,7 @@ import { server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
 import { signedInMember } from '../../../test/session';
 import { aReport, serveMyReports } from '../test-helpers';
-import { ReportedCommentsPage, ReportedMembersPage, ReportedPostsPage } from './my-reports-page';
+import { ReportedCommentsPage, ReportedMembersPage, ReportedPostsPage, ReportedShortCommentsPage, ReportedShortsPage } from './my-reports-page';
 
 const open = aReport();
 const actedOn = aReport({
@@ -198,5 +198,45 @@ describe('ReportedMembersPage and ReportedCommentsPage', () => {
     await renderWithProviders(<ReportedCommentsPage />, { path: '/manage-feeds/reported-comments' });
     const list = await screen.findByRole('list', { name: 'Comments you reported' });
     expect(within(list).getByRole('link', { name: 'Open the activity it is on' })).toHaveAttribute('href', '/activities/314');
+  });
+});
+
+describe('ReportedShortsPage and ReportedShortCommentsPage (/manage-shorts/*)', () => {
+  it('lists the shorts reported, each linked to its place in the player, and withdraws one on the shorts path', async () => {
+    signedInMember();
+    const short = aReport({ reportId: 601, targetKind: 'short', targetId: 77, target: { ...open.target, excerpt: 'Gap jump over the fence', link: { kind: 'short', id: 77 } } });
+    let reports = [short];
+    serveMyReports('short', () => reports);
+    const withdrawn: string[] = [];
+    server.use(
+      http.delete('/api/short-video-report', ({ request }) => {
+        withdrawn.push(new URL(request.url).searchParams.get('reportId') ?? '');
+        reports = [];
+        return HttpResponse.json(ok({}, 'Report withdrawn.'));
+      }),
+    );
+    await renderWithProviders(<ReportedShortsPage />, { path: '/manage-shorts/reported' });
+    const list = await screen.findByRole('list', { name: 'Shorts you reported' });
+    const row = within(list).getByRole('listitem', { name: "Report about @jonasrides's short" });
+    expect(within(row).getByText('Gap jump over the fence')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'Open the short' })).toHaveAttribute('href', '/shorts/77');
+    expect(screen.getByRole('link', { name: 'Shorts' })).toHaveAttribute('aria-current', 'page');
+
+    const user = userEvent.setup();
+    await user.click(within(row).getByRole('button', { name: /Withdraw/ }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(withdrawn).toEqual(['601']));
+    expect(await screen.findByText("You haven't reported any shorts.")).toBeInTheDocument();
+  });
+
+  it('lists the comments on shorts reported, linked to the short they are on', async () => {
+    signedInMember();
+    serveMyReports('short_comment', () => [
+      aReport({ reportId: 602, targetKind: 'short_comment', targetId: 12, target: { ...open.target, excerpt: 'Nobody wants your trail edits.', link: { kind: 'short', id: 78 } } }),
+    ]);
+    await renderWithProviders(<ReportedShortCommentsPage />, { path: '/manage-shorts/reported-comments' });
+    const list = await screen.findByRole('list', { name: 'Comments on shorts you reported' });
+    expect(within(list).getByText('Nobody wants your trail edits.')).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: 'Open the short it is on' })).toHaveAttribute('href', '/shorts/78');
   });
 });

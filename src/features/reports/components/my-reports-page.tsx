@@ -34,6 +34,18 @@ const KIND_WORDS: Record<ReportTarget, KindWords> = {
     hint: 'To report an activity, open it and choose Report in its ⋯ menu.',
   },
   comment: { tab: 'Comments', list: 'Comments you reported', empty: "You haven't reported any comments.", hint: 'To report a comment, choose Report under it.' },
+  short: {
+    tab: 'Shorts',
+    list: 'Shorts you reported',
+    empty: "You haven't reported any shorts.",
+    hint: 'To report a short, choose Report in its ⋯ menu while it plays.',
+  },
+  short_comment: {
+    tab: 'Comments on shorts',
+    list: 'Comments on shorts you reported',
+    empty: "You haven't reported any comments on shorts.",
+    hint: 'To report one, open the comments of a short and choose Report under it.',
+  },
 };
 
 type PageSpec = { title: string; intro: string; kinds: readonly [ReportTarget, ...ReportTarget[]] };
@@ -47,18 +59,26 @@ const PAGES = {
     kinds: ['post', 'event', 'activity'],
   },
   comments: { title: 'Reported comments', intro: `Comments you reported, and where each report stands. ${INTRO_END}`, kinds: ['comment'] },
+  shorts: { title: 'Reported shorts', intro: `Shorts you reported, and where each report stands. ${INTRO_END}`, kinds: ['short'] },
+  shortComments: {
+    title: 'Reported comments on shorts',
+    intro: `Comments on shorts you reported, and where each report stands. ${INTRO_END}`,
+    kinds: ['short_comment'],
+  },
 } satisfies Record<string, PageSpec>;
 
-/** The three lists of the viewer's reports, linked to each other (the account menu links the first). */
+/** The lists of the viewer's reports, linked to each other (the account menu links the first). */
 const REPORT_PAGES = [
   { to: '/manage-users/reported', label: 'Members' },
   { to: '/manage-feeds/reported', label: 'Posts, events and activities' },
   { to: '/manage-feeds/reported-comments', label: 'Comments' },
+  { to: '/manage-shorts/reported', label: 'Shorts' },
+  { to: '/manage-shorts/reported-comments', label: 'Comments on shorts' },
 ] as const;
 
 /**
- * `/manage-users/reported`, `/manage-feeds/reported` (posts, events and activities, one segment each) and
- * `/manage-feeds/reported-comments`: the viewer's own reports, newest first, each with what it is about, the rule,
+ * `/manage-users/reported`, `/manage-feeds/reported` (posts, events and activities, one segment each),
+ * `/manage-feeds/reported-comments`, `/manage-shorts/reported` and `/manage-shorts/reported-comments`: the viewer's own reports, newest first, each with what it is about, the rule,
  * what they wrote, where it stands, and Withdraw while it waits for review.
  */
 function MyReportsPage({ page }: { page: PageSpec }) {
@@ -187,3 +207,5 @@ function ReportList({ kind }: { kind: ReportTarget }) {
 export const ReportedMembersPage = () => <MyReportsPage page={PAGES.members} />;
 export const ReportedPostsPage = () => <MyReportsPage page={PAGES.posts} />;
 export const ReportedCommentsPage = () => <MyReportsPage page={PAGES.comments} />;
+export const ReportedShortsPage = () => <MyReportsPage page={PAGES.shorts} />;
+export const ReportedShortCommentsPage = () => <MyReportsPage page={PAGES.shortComments} />;

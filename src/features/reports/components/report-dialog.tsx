@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
-import { REPORT_COMMENT_MAX, reportMessages } from '#contract/reports';
+import { kindsOfRow, REPORT_COMMENT_MAX, reportMessages, TARGET_NOUNS, TARGET_ROW } from '#contract/reports';
 import { DiscardChangesPanel } from '../../../components/discard-changes-dialog';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -18,28 +18,29 @@ import { useReportFollowUps, type ReportSubject } from '../report-follow-ups';
 import { useScreenshotUploads } from '../use-screenshot-uploads';
 import { ScreenshotField } from './screenshot-field';
 
-const HIDDEN_AFTER: Partial<Record<ReportSubject['kind'], string>> = { post: 'post', comment: 'comment', event: 'event', activity: 'activity' };
 
 /**
- * Reporting a member, a post, an event, an activity or a comment: a rule from the community rules, an optional comment and
+ * Reporting a member, a post, a short, an event, an activity or a comment: a rule from the community rules, an optional comment and
  * screenshots, then a thank-you step that offers to block the member too. What was typed stays through a failed send;
  * closing with something typed asks first. The reported thing leaves the viewer's lists once the dialog closes (not at
  * once: the dialog usually lives inside the card that would go with it).
  */
-export function ReportDialog({ subject, onClose }: { subject: ReportSubject; onClose(): void }) {
+export function ReportDialog({ subject, onClose, onSent }: { subject: ReportSubject; onClose(): void; /** After a sent report, as the dialog goes (a player drops the short). */ onSent?: (() => void) | undefined }) {
   const queryClient = useQueryClient();
   const { onReported } = useReportFollowUps();
   const [sent, setSent] = useState(false);
 
   const reported = useRef(false);
-  const latest = useRef({ onReported, subject, queryClient });
+  const latest = useRef({ onReported, onSent, subject, queryClient });
   useEffect(() => {
-    latest.current = { onReported, subject, queryClient };
+    latest.current = { onReported, onSent, subject, queryClient };
   });
   useEffect(
     () => () => {
-      const { onReported: done, subject: what, queryClient: client } = latest.current;
-      if (reported.current) done?.(client, what);
+      const { onReported: done, onSent: sent, subject: what, queryClient: client } = latest.current;
+      if (!reported.current) return;
+      done?.(client, what);
+      sent?.();
     },
     [],
   );
@@ -59,7 +60,8 @@ export function ReportDialog({ subject, onClose }: { subject: ReportSubject; onC
     onSuccess: ({ message }) => {
       reported.current = true;
       toast.success(message || (subject.kind === 'member' ? reportMessages.memberReported : reportMessages.sent));
-      void queryClient.invalidateQueries({ queryKey: reportKeys.mine(subject.kind) });
+      // The server files it under what the row is (a comment on a short is a short's comment): both lists of its rows.
+      for (const kind of kindsOfRow(TARGET_ROW[subject.kind])) void queryClient.invalidateQueries({ queryKey: reportKeys.mine(kind) });
       setSent(true);
     },
     // The failure itself is toasted once by the QueryClient (a duplicate, the daily limit); field errors go under their fields.
@@ -155,7 +157,7 @@ function ReasonField({ form }: { form: UseFormReturn<ReportFormValues> }) {
 function ThankYou({ subject, onClose }: { subject: ReportSubject; onClose(): void }) {
   const { BlockButton } = useReportFollowUps();
   const { user } = useSession();
-  const hidden = HIDDEN_AFTER[subject.kind];
+  const hidden = subject.kind === 'member' ? undefined : TARGET_NOUNS[subject.kind];
   const { userId, handleName } = subject;
   return (
     <div className="flex flex-col gap-4">

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import clsx from 'clsx';
-import type { MyReport, ReportStatus } from '#contract/reports';
+import { TARGET_NOUNS, withArticle, type MyReport, type ReportStatus } from '#contract/reports';
 import { Avatar } from '../../../components/avatar';
 import { buttonClass } from '../../../components/ui/button';
 import { displayName } from '../../../lib/display-name';
@@ -14,13 +14,10 @@ const STATUS: Record<ReportStatus, { label: string; className: string }> = {
   dismissed: { label: 'Dismissed', className: 'border-line text-muted' },
 };
 
-const KIND_NOUN: Record<MyReport['targetKind'], string> = { member: 'member', post: 'post', event: 'event', comment: 'comment', activity: 'activity' };
-
 /** How a report's subject is named in a sentence: the member, "@maya's post", or "an activity" when its member is gone. */
 export function reportAbout({ targetKind, target }: MyReport) {
   if (targetKind === 'member') return target.member ? `@${target.member.handleName}` : 'a member';
-  const noun = KIND_NOUN[targetKind];
-  return target.member ? `@${target.member.handleName}'s ${noun}` : `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
+  return target.member ? `@${target.member.handleName}'s ${TARGET_NOUNS[targetKind]}` : withArticle(targetKind);
 }
 
 const shortDate = (iso: string) => dateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso));

@@ -1,10 +1,12 @@
 import { Link, linkOptions } from '@tanstack/react-router';
-import type { ReportTarget, ReportTargetView } from '#contract/reports';
+import { TARGET_ROW, type ReportTarget, type ReportTargetView } from '#contract/reports';
 
 function destination({ link, member }: ReportTargetView) {
   switch (link?.kind) {
     case 'post':
       return { noun: 'post', to: linkOptions({ to: '/feeds/$feedId', params: { feedId: String(link.id) } }) };
+    case 'short':
+      return { noun: 'short', to: linkOptions({ to: '/shorts/$feedId', params: { feedId: String(link.id) } }) };
     case 'event':
       return { noun: 'event', to: linkOptions({ to: '/events/$eventId', params: { eventId: String(link.id) } }) };
     case 'activity':
@@ -18,14 +20,14 @@ function destination({ link, member }: ReportTargetView) {
 
 /**
  * Where a reported thing lives, for its reporter and for the moderator deciding: the member's profile, the post, the
- * event or the activity, and for a comment the one it is on. Nothing once it is gone.
+ * short, the event or the activity, and for a comment the one it is on. Nothing once it is gone.
  */
 export function ReportTargetLink({ targetKind, target, className }: { targetKind: ReportTarget; target: ReportTargetView; className: string }) {
   const where = destination(target);
   if (!where) return null;
   return (
     <Link {...where.to} className={className}>
-      {`Open the ${where.noun}${targetKind === 'comment' ? ' it is on' : ''}`}
+      {`Open the ${where.noun}${TARGET_ROW[targetKind] === 'comment' ? ' it is on' : ''}`}
     </Link>
   );
 }

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '../../../components/not-built-yet';
+import { ReportedShortCommentsPage } from '../../../features/reports/components/my-reports-page';
 
 export const Route = createFileRoute('/_main/manage-shorts/reported-comments')({
-  component: () => <NotBuiltYet area="Moderation" title="Reported short comments" description="Comments on short videos that you have reported." />,
+  component: ReportedShortCommentsPage,
 });

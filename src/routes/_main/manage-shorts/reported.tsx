@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '../../../components/not-built-yet';
+import { ReportedShortsPage } from '../../../features/reports/components/my-reports-page';
 
 export const Route = createFileRoute('/_main/manage-shorts/reported')({
-  component: () => <NotBuiltYet area="Moderation" title="Reported shorts" description="Short videos you have reported." />,
+  component: ReportedShortsPage,
 });

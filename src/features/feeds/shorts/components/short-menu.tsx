@@ -13,7 +13,7 @@ import { SHORT_LINK_COPIED } from '../share-short';
  * (the social area's entries, given where the app is put together) and report it (a short is reported as the post it
  * is); for its author, the way to edit or delete it in Your shorts.
  */
-export function ShortMenu({ short }: { short: Feed }) {
+export function ShortMenu({ short, onReported }: { short: Feed; onReported?: ((feedId: number) => void) | undefined }) {
   const { user } = useSession();
   const { MemberMenuItems } = useReportFollowUps();
   const [reporting, setReporting] = useState(false);
@@ -57,8 +57,9 @@ export function ShortMenu({ short }: { short: Feed }) {
       </OptionsMenu>
       {reporting && (
         <ReportDialog
-          subject={{ kind: 'post', id: short.id, name: 'this short', userId: short.author.userId, handleName: short.author.handleName }}
+          subject={{ kind: 'short', id: short.id, name: 'this short', userId: short.author.userId, handleName: short.author.handleName }}
           onClose={() => setReporting(false)}
+          onSent={() => onReported?.(short.id)}
         />
       )}
     </>

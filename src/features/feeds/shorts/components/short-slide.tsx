@@ -29,6 +29,8 @@ type Props = {
   onToggleMuted(): void;
   /** The author's follow button, given where the page is put together (the social area's). */
   followButton?: ((author: Feed['author']) => ReactNode) | undefined;
+  /** The viewer reported it: the player drops it (stable, or every slide renders again). */
+  onReported?: ((feedId: number) => void) | undefined;
 };
 
 /**
@@ -36,7 +38,7 @@ type Props = {
  * author with a follow button, the title and text with live hashtag and mention links, and the actions: ❤️, the
  * comments and reactions sheet, share, sound, play. A tap turns the sound on or off; a double tap reacts with ❤️.
  */
-export const ShortSlide = memo(function ShortSlide({ short, index, count, mounted, active, paused, muted, onTogglePaused, onToggleMuted, followButton }: Props) {
+export const ShortSlide = memo(function ShortSlide({ short, index, count, mounted, active, paused, muted, onTogglePaused, onToggleMuted, followButton, onReported }: Props) {
   const video = useRef<HTMLVideoElement>(null);
   const progress = useRef<HTMLDivElement>(null);
   const tap = useRef<{ at: number; timer?: ReturnType<typeof setTimeout> }>({ at: 0 });
@@ -118,7 +120,7 @@ export const ShortSlide = memo(function ShortSlide({ short, index, count, mounte
       </div>
       {active && (
         <div className="absolute top-2 right-1">
-          <ShortMenu short={short} />
+          <ShortMenu short={short} onReported={onReported} />
         </div>
       )}
 

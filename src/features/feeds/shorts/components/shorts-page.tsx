@@ -36,8 +36,12 @@ export function ShortsPage({ search, first, followButton }: Props) {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
+  // A short the viewer reported leaves the lists' cache at once; a deep link's own short is not in them, so the player
+  // drops what was reported here itself.
+  const [reported, setReported] = useState<readonly number[]>([]);
+  const onReported = useCallback((feedId: number) => setReported((ids) => [...ids, feedId]), []);
   const loaded = list.data?.pages.flatMap((p) => p.list) ?? [];
-  const shorts = first ? [first, ...loaded.filter((s) => s.id !== first.id)] : loaded;
+  const shorts = (first ? [first, ...loaded.filter((s) => s.id !== first.id)] : loaded).filter((s) => !reported.includes(s.id));
 
   return (
     <div className="flex flex-col gap-3">
@@ -72,6 +76,7 @@ export function ShortsPage({ search, first, followButton }: Props) {
           onNearEnd={onNearEnd}
           end={!hasNextPage && 'You’re all caught up.'}
           followButton={followButton}
+          onReported={onReported}
         />
       )}
       {composing && <ShortFormDialog open onClose={() => setComposing(false)} />}

@@ -121,9 +121,16 @@ describe('ShortsPlayer', () => {
     expect(vi.mocked(Element.prototype.scrollIntoView).mock.contexts.at(-1)).toBe(next);
   });
 
-  it('offers another member’s short to report, and its author the way to edit it', async () => {
+  it('reports another member’s short on the shorts’ path, and offers its author the way to edit it', async () => {
     signedInMember();
     serveReasons();
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/api/short-video-report', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(ok({}, 'Report sent successfully.'));
+      }),
+    );
     const user = userEvent.setup();
     const [theirs] = shorts(1);
     const view = await renderWithProviders(<ShortsPlayer shorts={[{ ...theirs!, author: { ...theirs!.author, userId: 9001, handleName: 'otherrider' } }]} label="Shorts" />);
@@ -131,7 +138,10 @@ describe('ShortsPlayer', () => {
     expect(screen.queryByRole('link', { name: 'Edit or delete in Your shorts' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Report' }));
     const dialog = await screen.findByRole('dialog', { name: /Report this short/ });
-    expect(await within(dialog).findByRole('radio', { name: /Spam or scam/ })).toBeInTheDocument();
+    await user.click(await within(dialog).findByRole('radio', { name: /Spam or scam/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(await within(dialog).findByText(/You won't see this short any more/)).toBeInTheDocument();
+    expect(sent).toEqual([{ feedId: theirs!.id, reasonId: 3 }]);
     view.unmount();
 
     await renderWithProviders(<ShortsPlayer shorts={shorts(1)} label="Shorts" />);

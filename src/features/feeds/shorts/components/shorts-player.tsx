@@ -17,6 +17,8 @@ type Props = {
   end?: ReactNode;
   label: string;
   followButton?: ((author: Feed['author']) => ReactNode) | undefined;
+  /** A short the viewer reported (stable). */
+  onReported?: ((feedId: number) => void) | undefined;
 };
 
 /**
@@ -25,7 +27,7 @@ type Props = {
  * preloads, so it starts at once after the snap), the rest show their poster. Keyboard: ↑/↓ or k/j move, space plays
  * or pauses, m turns the sound on or off.
  */
-export function ShortsPlayer({ shorts, onNearEnd, end, label, followButton }: Props) {
+export function ShortsPlayer({ shorts, onNearEnd, end, label, followButton, onReported }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
   const [muted, setMuted] = useState(true);
@@ -101,6 +103,7 @@ export function ShortsPlayer({ shorts, onNearEnd, end, label, followButton }: Pr
             onTogglePaused={togglePaused}
             onToggleMuted={toggleMuted}
             followButton={followButton}
+            onReported={onReported}
           />
         );
       })}
