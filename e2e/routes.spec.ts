@@ -53,7 +53,7 @@ const SIGNED_IN_ROUTES: Record<string, [path: string, heading: string][]> = {
     ['/manage-feeds/reported', 'Reported posts, events and activities'],
     ['/manage-feeds/reported-comments', 'Reported comments'],
     ['/manage-shorts/reported', 'Reported shorts'],
-    ['/manage-shorts/reported-comments', 'Reported short comments'],
+    ['/manage-shorts/reported-comments', 'Reported comments on shorts'],
     // A member's view: the decisions about them (moderators' tabs: e2e/moderation.spec.ts).
     ['/moderation', 'Moderation'],
   ],
