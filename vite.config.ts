@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 // With its extension: Vite's native config loader (its next default) resolves no extensionless imports.
 import { withRuntimeConfig } from './server/lib/runtime-config-meta.ts';
+import { precompressAssets, writeAppRoutes } from './scripts/build-extras.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
@@ -35,6 +36,9 @@ export default defineConfig({
     react(),
     tailwindcss(),
     runtimeConfigFromApi(),
+    writeAppRoutes(),
+    // Last: it compresses what the others wrote.
+    precompressAssets(),
   ],
   resolve: {
     // MapLibre's CSP build: the same API without its worker's code inside (libre-map.tsx says why). Exactly the bare

@@ -44,6 +44,7 @@ import { grantModerators } from './modules/moderation/moderators';
 import { socialRoutes } from './modules/social/routes';
 import { countryRoutes, userRoutes } from './modules/users/routes';
 import { registerAuthentication, signedIn } from './plugins/authenticate';
+import { registerCompression } from './plugins/compression';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerNulTextGuard } from './plugins/nul-text';
 import { registerRateLimits } from './plugins/rate-limit';
@@ -115,6 +116,7 @@ export async function buildApp({ config, db, clock = systemClock, mailer, sms, s
   registerErrorHandler(app);
   registerNulTextGuard(app);
   registerSecurityHeaders(app);
+  await registerCompression(app);
   await registerRateLimits(app, config);
   registerAuthentication(app, deps);
   await registerOpenApi(app);

@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import type { EndSessionReason } from './features/auth/end-session';
 import { SessionProvider } from './features/auth/session-context';
 import { createQueryClient } from './lib/query-client';
+import { reloadOnStaleChunks } from './lib/reload-for-new-build';
 import { sessionStore } from './lib/session-store';
 import { followSystemTheme } from './lib/theme';
 import { createAppRouter } from './router';
@@ -28,6 +29,7 @@ sessionStore.subscribe(loadWithSession);
 // A session that starts or ends (here or in another tab) re-runs the route guards.
 sessionStore.subscribe(() => void router.invalidate());
 followSystemTheme();
+reloadOnStaleChunks();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

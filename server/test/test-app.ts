@@ -13,6 +13,8 @@ import { openTestDatabase } from './test-database';
 export type TestAppOptions = {
   /** Environment settings on top of the test defaults, e.g. `{ AUTH_RATE_LIMIT: '3' }` or the GOOGLE_* pair. */
   env?: Record<string, string>;
+  /** A built SPA to serve (the SPA's own tests make one); none by default. */
+  spaDir?: string;
 };
 
 /** A valid password under spec §5 (8+ characters, a digit, one of !@#$%&*). */
@@ -63,8 +65,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
       MAP_STYLE_URL: 'offline',
       ...options.env,
     }),
-    // API only: a built SPA in dist/ must not change what a missing path answers.
-    spaDir: undefined,
+    // API only unless asked: a built SPA in dist/ must not change what a missing path answers.
+    spaDir: options.spaDir,
   };
   const database = await openTestDatabase();
   const clock = new FakeClock();

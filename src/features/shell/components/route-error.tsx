@@ -1,9 +1,20 @@
 import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { buttonClass } from '../../../components/ui/button';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { isChunkLoadError, mayReloadForNewBuild, reloadForNewBuild } from '../../../lib/reload-for-new-build';
 
-/** Spec §2: any render error in a route. The details go to the console, not the screen. */
+/**
+ * Spec §2: any render error in a route. The details go to the console, not the screen. A page whose code is gone
+ * (a deploy replaced the build this tab started on) reloads onto the new build instead, once.
+ */
 export function RouteError({ error }: { error: unknown }) {
-  console.error(error);
+  const [reloading] = useState(() => isChunkLoadError(error) && mayReloadForNewBuild());
+  useEffect(() => {
+    if (reloading) reloadForNewBuild();
+    else console.error(error);
+  }, [error, reloading]);
+  if (reloading) return <PageSpinner />;
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>

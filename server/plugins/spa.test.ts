@@ -1,0 +1,121 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countriesData } from '#contract/profile';
+import { parse } from 'zod/v4/core';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+// Issue 23: what the built app is sent as. Built files go compressed as the build made them (Brotli or gzip, by
+// Accept-Encoding), API JSON and the page on the fly; photos and videos never. An address of the app is its page; any
+// other is the same page with status 404, and a missing asset or API path a plain 404.
+
+let t: TestApp;
+let spaDir: string;
+const script = `export const greeting = ${JSON.stringify('Ride on. '.repeat(400))};\n`;
+
+beforeAll(async () => {
+  spaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchback-spa-'));
+  await fs.mkdir(path.join(spaDir, 'assets'));
+  await fs.writeFile(path.join(spaDir, 'index.html'), `<!doctype html><html><head><title>Switchback</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`);
+  await fs.writeFile(path.join(spaDir, 'app-routes.json'), JSON.stringify(['/', '/auth/login', '/feeds/$feedId', '/profile/$username/', '/moderation/']));
+  const asset = path.join(spaDir, 'assets', 'index-abc123.js');
+  await fs.writeFile(asset, script);
+  await fs.writeFile(`${asset}.br`, zlib.brotliCompressSync(script));
+  await fs.writeFile(`${asset}.gz`, zlib.gzipSync(script));
+  await fs.copyFile(path.join(import.meta.dirname, '../../public/favicon.ico'), path.join(spaDir, 'favicon.ico'));
+  // Already compressed formats, made large enough to be worth compressing if they were text.
+  await fs.writeFile(path.join(spaDir, 'trail.webp'), Buffer.concat([Buffer.from('RIFF\0\0\0\0WEBPVP8 '), Buffer.alloc(8000, 7)]));
+  await fs.writeFile(path.join(spaDir, 'clip.mp4'), Buffer.concat([Buffer.from('\0\0\0\x18ftypmp42'), Buffer.alloc(8000, 7)]));
+  await fs.copyFile(path.join(import.meta.dirname, '../../public/robots.txt'), path.join(spaDir, 'robots.txt'));
+  t = await createTestApp({ spaDir });
+});
+afterAll(async () => {
+  await t?.close();
+  await fs.rm(spaDir, { recursive: true, force: true });
+});
+
+const get = (url: string, acceptEncoding?: string) => t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+describe('compression', () => {
+  it('sends a built script as the build compressed it: Brotli or gzip by Accept-Encoding, else as it is', async () => {
+    const br = await get('/assets/index-abc123.js', 'gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    expect(br.rawPayload.length).toBeLessThan(script.length / 10);
+
+    const gz = await get('/assets/index-abc123.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(script);
+
+    const plain = await get('/assets/index-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('compresses API JSON and the page on the fly, and never a photo or a video', async () => {
+    // The countries' list: public, and some kilobytes.
+    const api = await get('/api/country', 'br');
+    expect(api.headers['content-encoding']).toBe('br');
+    expect(api.headers.vary).toMatch(/accept-encoding/i);
+    const answer = JSON.parse(zlib.brotliDecompressSync(api.rawPayload).toString()) as { data: unknown };
+    expect(parse(countriesData, answer.data)).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Germany' })]));
+    expect((await get('/api/country', 'gzip')).headers['content-encoding']).toBe('gzip');
+    const plain = await get('/api/country');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(api.rawPayload.length * 3);
+
+    const page = await get('/auth/login', 'br');
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toContain('<div id="root">');
+
+    for (const [url, type] of [
+      ['/trail.webp', 'image/webp'],
+      ['/clip.mp4', 'video/mp4'],
+    ]) {
+      const media = await get(url!, 'br, gzip');
+      expect(media.statusCode).toBe(200);
+      expect(media.headers['content-type']).toBe(type);
+      expect(media.headers['content-encoding'], url).toBeUndefined();
+      expect(media.rawPayload.length).toBeGreaterThan(8000);
+    }
+  });
+});
+
+describe('addresses', () => {
+  it.each(['/', '/auth/login', '/feeds/42', '/profile/mayatrails', '/profile/mayatrails/', '/moderation', '/feeds/42?from=share'])('answers the app’s page %s with 200', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it.each(['/nowhere', '/feeds/42/extra', '/profile', '/wp-login.php'])('answers %s with the page and a real 404, where the router shows not-found', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it('answers a missing asset or API path with a plain 404, never the page as a script', async () => {
+    for (const url of ['/assets/index-gone999.js', '/api/nothing-here']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toEqual({ code: 404, message: 'Not found.' });
+    }
+  });
+
+  it('serves robots.txt (public pages allowed, the app and API not) and favicon.ico', async () => {
+    const robots = await get('/robots.txt');
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+    expect(robots.body).toMatch(/^User-agent: \*$/m);
+    expect(robots.body).toMatch(/^Allow: \/auth\/login$/m);
+    expect(robots.body).toMatch(/^Disallow: \/$/m);
+    expect((await get('/favicon.ico')).rawPayload.subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]));
+  });
+});
