@@ -22,7 +22,7 @@ export const ROUTE_TITLES: Partial<Record<keyof FileRoutesById, string>> = {
   '/_main/gears/$gearId': 'Gear',
   '/_main/manage-feeds/reported-comments': 'Reported comments',
   '/_main/manage-feeds/reported': 'Reported posts, events and activities',
-  '/_main/manage-shorts/reported-comments': 'Reported short comments',
+  '/_main/manage-shorts/reported-comments': 'Reported comments on shorts',
   '/_main/manage-shorts/reported': 'Reported shorts',
   '/_main/manage-users/blocked': 'Blocked members',
   '/_main/manage-users/muted': 'Muted members',
