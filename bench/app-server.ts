@@ -22,7 +22,7 @@ const freePort = () =>
  * and removes the folder.
  */
 export async function startAppServer(env: Record<string, string> = {}) {
-  execSync('npx vite build', { cwd: root, stdio: 'ignore' });
+  execSync('npm run build', { cwd: root, stdio: 'ignore' });
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchback-bench-'));
   // node itself (not npx), so stopping it stops the server.

@@ -22,7 +22,8 @@ export function precompressAssets(): Plugin {
   let outDir = 'dist';
   return {
     name: 'switchback-precompress',
-    apply: 'build',
+    // Not the prerendering build (`--ssr`): its code runs on the server, never sent.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
@@ -53,7 +54,7 @@ export function writeAppRoutes(): Plugin {
   let outDir = 'dist';
   return {
     name: 'switchback-app-routes',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);

@@ -1,9 +1,6 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { AppRoot } from './app-root';
 import type { EndSessionReason } from './features/auth/end-session';
-import { SessionProvider } from './features/auth/session-context';
 import { createQueryClient } from './lib/query-client';
 import { reloadOnStaleChunks } from './lib/reload-for-new-build';
 import { sessionStore } from './lib/session-store';
@@ -31,12 +28,15 @@ sessionStore.subscribe(() => void router.invalidate());
 followSystemTheme();
 reloadOnStaleChunks();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <SessionProvider endSession={endSession}>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+const container = document.getElementById('root')!;
+const app = <AppRoot queryClient={queryClient} router={router} endSession={endSession} />;
+if (container.firstElementChild && !sessionStore.isSignedIn()) {
+  // A public page the server prerendered (src/prerender.tsx): its route's code is loaded first, so the first render
+  // is the markup already on screen, which React takes over. Signed in, the page would differ: it is drawn afresh.
+  // `ssr` set, the router renders the tree the server rendered (no Suspense of its own around the matches).
+  router.ssr = { manifest: undefined };
+  void router.load().then(() => hydrateRoot(container, app));
+} else {
+  container.textContent = '';
+  createRoot(container).render(app);
+}

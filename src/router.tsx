@@ -1,4 +1,4 @@
-import { createRouter, lazyRouteComponent } from '@tanstack/react-router';
+import { createRouter, lazyRouteComponent, type RouterHistory } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { PageSpinner } from './components/ui/spinner';
 import { RouteError } from './features/shell/components/route-error';
@@ -10,10 +10,12 @@ const PageNotFound = lazyRouteComponent(() => import('./features/public-pages/co
 
 export type RouterContext = { queryClient: QueryClient; session: typeof sessionStore };
 
-export function createAppRouter(context: RouterContext) {
+/** The app's router; `history` is the browser's unless given (prerendering gives one address in memory). */
+export function createAppRouter(context: RouterContext, history?: RouterHistory) {
   return createRouter({
     routeTree,
     context,
+    ...(history ? { history } : {}),
     defaultPreload: 'intent',
     // Query owns caching; the router always asks it.
     defaultPreloadStaleTime: 0,

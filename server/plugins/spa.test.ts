@@ -12,12 +12,21 @@ import { createTestApp, type TestApp } from '../test/test-app';
 // other is the same page with status 404, and a missing asset or API path a plain 404.
 
 let t: TestApp;
+let buildDir: string;
 let spaDir: string;
 const script = `export const greeting = ${JSON.stringify('Ride on. '.repeat(400))};\n`;
 
 beforeAll(async () => {
-  spaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchback-spa-'));
-  await fs.mkdir(path.join(spaDir, 'assets'));
+  buildDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchback-spa-'));
+  spaDir = path.join(buildDir, 'dist');
+  await fs.mkdir(path.join(spaDir, 'assets'), { recursive: true });
+  // The prerendering module as `vite build --ssr` leaves it beside the SPA: it renders with the configuration given.
+  await fs.mkdir(path.join(buildDir, 'dist-ssr'));
+  await fs.writeFile(
+    path.join(buildDir, 'dist-ssr', 'prerender.js'),
+    `export const PRERENDERED_PATHS = ['/', '/auth/login'];
+export async function renderPage(path, config) { return '<main><h1>Page ' + path + '</h1><p>' + (config.googleClientId ? 'with Google' : 'without Google') + '</p></main>'; }`,
+  );
   await fs.writeFile(path.join(spaDir, 'index.html'), `<!doctype html><html><head><title>Switchback</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`);
   await fs.writeFile(path.join(spaDir, 'app-routes.json'), JSON.stringify(['/', '/auth/login', '/feeds/$feedId', '/profile/$username/', '/moderation/']));
   const asset = path.join(spaDir, 'assets', 'index-abc123.js');
@@ -33,7 +42,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  await fs.rm(spaDir, { recursive: true, force: true });
+  await fs.rm(buildDir, { recursive: true, force: true });
 });
 
 const get = (url: string, acceptEncoding?: string) => t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
@@ -99,6 +108,16 @@ describe('addresses', () => {
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toContain('<div id="root">');
+  });
+
+  it('sends a prerendered page with its markup in #root and the configuration it was rendered with; other pages empty', async () => {
+    const login = await get('/auth/login');
+    expect(login.statusCode).toBe(200);
+    expect(login.body).toContain('<div id="root"><main><h1>Page /auth/login</h1><p>without Google</p></main></div>');
+    expect(login.body).toMatch(/<meta name="switchback-config" content="[^"]*googleClientId&quot;:null/);
+    expect((await get('/')).body).toContain('<h1>Page /</h1>');
+    // Not a prerendered page: the empty shell the script fills.
+    expect((await get('/feeds/42')).body).toContain('<div id="root"></div>');
   });
 
   it('answers a missing asset or API path with a plain 404, never the page as a script', async () => {

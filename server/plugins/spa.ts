@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { appRouteMatcher } from '../lib/app-routes';
 import { withRuntimeConfig } from '../lib/runtime-config-meta';
 
@@ -19,6 +20,7 @@ export async function registerSpa(app: FastifyInstance, spaDir: string | undefin
   const routesFile = spaDir ? path.join(spaDir, 'app-routes.json') : undefined;
   // A build from before the list existed: every address is a page, as it was.
   const isPage = routesFile && fs.existsSync(routesFile) ? appRouteMatcher(JSON.parse(fs.readFileSync(routesFile, 'utf8')) as string[]) : () => true;
+  const prerendered = html ? await prerenderer(spaDir!, html, app.log) : undefined;
   if (html) {
     await app.register(fastifyStatic, {
       root: spaDir!,
@@ -37,7 +39,8 @@ export async function registerSpa(app: FastifyInstance, spaDir: string | undefin
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const pathname = request.url.split('?')[0]!;
       if (/^\/(?:api|assets|media)\//.test(pathname)) return reply.status(404).send(notFound);
-      const page = withRuntimeConfig(html, await pageConfig());
+      const config = await pageConfig();
+      const page = (await prerendered?.(pathname, config)) ?? withRuntimeConfig(html, config);
       return reply
         .status(isPage(pathname) ? 200 : 404)
         .header('cache-control', 'no-cache')
@@ -46,4 +49,37 @@ export async function registerSpa(app: FastifyInstance, spaDir: string | undefin
     });
   }
   app.setNotFoundHandler(async (_request, reply) => reply.status(404).send(notFound));
+}
+
+type PrerenderModule = { PRERENDERED_PATHS: readonly string[]; renderPage(path: string, config: object): Promise<string> };
+
+/**
+ * The public pages with their markup in `#root` (issue 23), from the build's prerendering module
+ * (`dist-ssr/prerender.js`, beside the SPA's folder: `npm run build` makes both): rendered once per page and public
+ * configuration, with that configuration in the page as the browser then reads it, so the script takes the markup
+ * over unchanged. Undefined for any other path; no module, or a page that fails to render, and the page is the
+ * empty shell it always was (logged).
+ */
+async function prerenderer(spaDir: string, html: string, log: FastifyBaseLogger) {
+  const file = path.join(path.dirname(spaDir), 'dist-ssr', 'prerender.js');
+  if (!fs.existsSync(file)) return undefined;
+  const module = (await import(pathToFileURL(file).href)) as PrerenderModule;
+  const paths = new Set(module.PRERENDERED_PATHS);
+  const pages = new Map<string, Promise<string | undefined>>();
+  return (pathname: string, config: object) => {
+    if (!paths.has(pathname)) return undefined;
+    const key = `${pathname} ${JSON.stringify(config)}`;
+    let page = pages.get(key);
+    if (!page) {
+      page = module.renderPage(pathname, config).then(
+        (markup) => withRuntimeConfig(html.replace('<div id="root"></div>', `<div id="root">${markup}</div>`), config),
+        (error: unknown) => {
+          log.warn({ err: error, path: pathname }, 'prerendering failed: the page is sent without its markup');
+          return undefined;
+        },
+      );
+      pages.set(key, page);
+    }
+    return page;
+  };
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { applyTheme, readThemeChoice, type ThemeChoice } from '../lib/theme';
 
 const choices: { value: ThemeChoice; label: string }[] = [
@@ -7,8 +7,14 @@ const choices: { value: ThemeChoice; label: string }[] = [
   { value: 'dark', label: 'Dark' },
 ];
 
+const unchanging = () => () => {};
+/** A prerendered page (src/prerender.tsx) knows no device's choice: "System" there, and while it is taken over. */
+const serverChoice = (): ThemeChoice => 'system';
+
 export function ThemeSwitch() {
-  const [choice, setChoice] = useState<ThemeChoice>(readThemeChoice);
+  const stored = useSyncExternalStore(unchanging, readThemeChoice, serverChoice);
+  const [chosen, setChoice] = useState<ThemeChoice | null>(null);
+  const choice = chosen ?? stored;
   return (
     <label className="flex items-center gap-2 text-sm">
       <span>Theme</span>

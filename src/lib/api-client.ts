@@ -9,8 +9,9 @@ import { sessionStore } from './session-store';
  * schema, so a response that does not match is an error, never a wrong screen.
  */
 export const http = ky.create({
-  // Absolute, because fetch outside a browser document (tests, workers) cannot resolve a bare path.
-  prefixUrl: `${window.location.origin}/api`,
+  // Absolute, because fetch outside a browser document (tests, workers) cannot resolve a bare path. Prerendering a
+  // page (src/prerender.tsx) has no window, and sends nothing.
+  prefixUrl: typeof window === 'undefined' ? 'http://localhost/api' : `${window.location.origin}/api`,
   retry: 0,
   timeout: false,
   throwHttpErrors: false,

@@ -10,6 +10,8 @@ export type SessionSnapshot = { token: string | null; user: OwnProfile | null };
 function createSessionStore() {
   const listeners = new Set<() => void>();
   const read = (): SessionSnapshot => {
+    // Prerendering a public page (src/prerender.tsx) has no storage: nobody is signed in there.
+    if (typeof localStorage === 'undefined') return { token: null, user: null };
     const token = localStorage.getItem(STORAGE_KEYS.accessToken);
     const user = readJson<OwnProfile>(STORAGE_KEYS.user);
     return token && user ? { token, user } : { token: null, user: null };

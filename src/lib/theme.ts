@@ -5,6 +5,7 @@ export type ThemeChoice = 'light' | 'dark' | 'system';
 const media = () => window.matchMedia('(prefers-color-scheme: dark)');
 
 export function readThemeChoice(): ThemeChoice {
+  if (typeof localStorage === 'undefined') return 'system';
   const v = localStorage.getItem(STORAGE_KEYS.theme);
   return v === 'light' || v === 'dark' ? v : 'system';
 }

@@ -17,7 +17,8 @@ const ActionsContext = createContext<SessionActions | null>(null);
 
 /** The session, split into state and actions so components that only act never re-render on a change. */
 export function SessionProvider({ endSession, children }: { endSession: SessionActions['endSession']; children: ReactNode }) {
-  const snapshot = useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot);
+  // The same snapshot when prerendering (signed out there) and hydrating: only a signed-out page is hydrated (main.tsx).
+  const snapshot = useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot, sessionStore.getSnapshot);
   const state = useMemo(() => ({ ...snapshot, isSignedIn: snapshot.token !== null }), [snapshot]);
   const actions = useMemo<SessionActions>(
     () => ({

@@ -12,6 +12,9 @@ type Saved = SignUpProgress & { savedAt: number };
 const KEEP_MS = 30 * 60_000;
 
 export function readSignUpProgress(): SignUpProgress | null {
+  // Prerendered (src/prerender.tsx), the page is its first step. A visitor who reloads mid-way gets their step, which
+  // React then draws afresh over the prerendered one (a hydration mismatch it recovers from).
+  if (typeof sessionStorage === 'undefined') return null;
   const saved = readJson<Partial<Saved>>(STORAGE_KEYS.signUp, sessionStorage);
   if (!saved || typeof saved.email !== 'string' || typeof saved.savedAt !== 'number' || Date.now() - saved.savedAt > KEEP_MS) return null;
   if (saved.step === 'code' && typeof saved.resendAt === 'number') return { step: 'code', email: saved.email, resendAt: saved.resendAt };
