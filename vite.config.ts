@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 // With its extension: Vite's native config loader (its next default) resolves no extensionless imports.
 import { withRuntimeConfig } from './server/lib/runtime-config-meta.ts';
-import { precompressAssets, writeAppRoutes } from './scripts/build-extras.ts';
+import { inlineFirstPaint, precompressAssets, writeAppRoutes } from './scripts/build-extras.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
@@ -36,6 +36,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     runtimeConfigFromApi(),
+    inlineFirstPaint(),
     writeAppRoutes(),
     // Last: it compresses what the others wrote.
     precompressAssets(),

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
 // With their extensions: Vite's native config loader resolves no extensionless imports.
 import { fullPathsOf } from '../server/lib/app-routes.ts';
+import { THEME_INIT_SCRIPT } from '../server/lib/theme-init.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -63,6 +64,30 @@ export function writeAppRoutes(): Plugin {
       const paths = fullPathsOf(await fs.readFile(path.join(root, 'src/routeTree.gen.ts'), 'utf8'));
       if (paths.length === 0) throw new Error('src/routeTree.gen.ts lists no routes: the 404s would take every page');
       await fs.writeFile(path.join(outDir, 'app-routes.json'), `${JSON.stringify(paths)}\n`);
+    },
+  };
+}
+
+/**
+ * Nothing holds the first paint back but the page itself: the theme's script goes into the page (always, dev too),
+ * and in the build the app's stylesheet too (10 KB compressed, every page's), instead of two requests a first paint
+ * waited for on a slow network (Lighthouse: FCP 1.9 s against 0.6 s for a static page). The stylesheets of lazy
+ * chunks stay files, loaded with them.
+ */
+export function inlineFirstPaint(): Plugin {
+  return {
+    name: 'switchback-inline-first-paint',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        let page = html.replace('<script data-theme-init></script>', `<script>${THEME_INIT_SCRIPT}</script>`);
+        if (!ctx.bundle) return page;
+        page = page.replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, (tag, fileName: string) => {
+          const asset = ctx.bundle![fileName];
+          return asset?.type === 'asset' ? `<style>${String(asset.source)}</style>` : tag;
+        });
+        return page;
+      },
     },
   };
 }

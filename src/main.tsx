@@ -29,7 +29,9 @@ followSystemTheme();
 reloadOnStaleChunks();
 
 const container = document.getElementById('root')!;
-const app = <AppRoot queryClient={queryClient} router={router} endSession={endSession} />;
+// The page answers from here on: the pointer block of a booting page goes (server/lib/theme-init.ts).
+const booted = () => document.documentElement.removeAttribute('data-booting');
+const app = <AppRoot queryClient={queryClient} router={router} endSession={endSession} onMounted={booted} />;
 if (container.firstElementChild && !sessionStore.isSignedIn()) {
   // A public page the server prerendered (src/prerender.tsx): its route's code is loaded first, so the first render
   // is the markup already on screen, which React takes over. Signed in, the page would differ: it is drawn afresh.
