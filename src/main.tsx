@@ -29,8 +29,12 @@ followSystemTheme();
 reloadOnStaleChunks();
 
 const container = document.getElementById('root')!;
-// The page answers from here on: the pointer block of a booting page goes (server/lib/theme-init.ts).
-const booted = () => document.documentElement.removeAttribute('data-booting');
+// The page answers from here on: the pointer block of a booting page goes (server/lib/boot-script.ts).
+// The mark is when P1 stops counting a prerendered page's scripts (bench/page-js.ts).
+const booted = () => {
+  document.documentElement.removeAttribute('data-booting');
+  performance.mark('switchback:ready');
+};
 const app = <AppRoot queryClient={queryClient} router={router} endSession={endSession} onMounted={booted} />;
 if (container.firstElementChild && !sessionStore.isSignedIn()) {
   // A public page the server prerendered (src/prerender.tsx): its route's code is loaded first, so the first render

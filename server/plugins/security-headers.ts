@@ -1,16 +1,16 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import { THEME_INIT_CSP_HASH } from '../lib/theme-init';
+import { BOOT_SCRIPT_CSP_HASH } from '../lib/boot-script';
 
 /**
- * Check 9: scripts only from our origin (no eval, and no inline script but the theme's, allowed by its hash), workers also from blob: for Mapbox GL (which makes its
+ * Check 9: scripts only from our origin (no eval, and no inline script but the boot script, allowed by its hash), workers also from blob: for Mapbox GL (which makes its
  * worker so; MapLibre's comes from the app), media also from blob: (a short's captions), nothing framed.
  * Styles allow inline because the toast and map libraries inject theirs at run time; style cannot run script.
  */
 const CSP_DIRECTIVES = {
   'default-src': ["'self'"],
-  // And the one inline script, the theme's before first paint, by its hash.
-  'script-src': ["'self'", THEME_INIT_CSP_HASH],
+  // And the one inline script, the page's boot script (theme, booting mark, deferred entry), by its hash.
+  'script-src': ["'self'", BOOT_SCRIPT_CSP_HASH],
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:', 'https:'],
   'font-src': ["'self'"],

@@ -27,7 +27,13 @@ beforeAll(async () => {
     `export const PRERENDERED_PATHS = ['/', '/auth/login'];
 export async function renderPage(path, config) { return '<main><h1>Page ' + path + '</h1><p>' + (config.googleClientId ? 'with Google' : 'without Google') + '</p></main>'; }`,
   );
-  await fs.writeFile(path.join(spaDir, 'index.html'), `<!doctype html><html><head><title>Switchback</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`);
+  await fs.writeFile(
+    path.join(spaDir, 'index.html'),
+    `<!doctype html><html><head><title>Switchback</title>
+    <script type="module" crossorigin src="/assets/index-abc123.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/router-def456.js">
+    </head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`,
+  );
   await fs.writeFile(path.join(spaDir, 'app-routes.json'), JSON.stringify(['/', '/auth/login', '/feeds/$feedId', '/profile/$username/', '/moderation/']));
   const asset = path.join(spaDir, 'assets', 'index-abc123.js');
   await fs.writeFile(asset, script);
@@ -116,8 +122,14 @@ describe('addresses', () => {
     expect(login.body).toContain('<div id="root"><main><h1>Page /auth/login</h1><p>without Google</p></main></div>');
     expect(login.body).toMatch(/<meta name="switchback-config" content="[^"]*googleClientId&quot;:null/);
     expect((await get('/')).body).toContain('<h1>Page /</h1>');
-    // Not a prerendered page: the empty shell the script fills.
-    expect((await get('/feeds/42')).body).toContain('<div id="root"></div>');
+    // Its script starts after the first paint (server/lib/boot-script.ts): named in a <meta>, not a tag that loads it.
+    expect(login.body).toContain('<meta name="switchback-entry" content="/assets/index-abc123.js">');
+    expect(login.body).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    // Not a prerendered page: the empty shell the script fills, its script loading at once.
+    const shell = (await get('/feeds/42')).body;
+    expect(shell).toContain('<div id="root"></div>');
+    expect(shell).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
+    expect(shell).not.toContain('switchback-entry');
   });
 
   it('answers a missing asset or API path with a plain 404, never the page as a script', async () => {

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { appRouteMatcher } from '../lib/app-routes';
+import { deferEntryScript } from '../lib/boot-script';
 import { withRuntimeConfig } from '../lib/runtime-config-meta';
 
 /**
@@ -20,7 +21,7 @@ export async function registerSpa(app: FastifyInstance, spaDir: string | undefin
   const routesFile = spaDir ? path.join(spaDir, 'app-routes.json') : undefined;
   // A build from before the list existed: every address is a page, as it was.
   const isPage = routesFile && fs.existsSync(routesFile) ? appRouteMatcher(JSON.parse(fs.readFileSync(routesFile, 'utf8')) as string[]) : () => true;
-  const prerendered = html ? await prerenderer(spaDir!, html, app.log) : undefined;
+  const prerendered = html ? await prerenderer(spaDir!, deferEntryScript(html), app.log) : undefined;
   if (html) {
     await app.register(fastifyStatic, {
       root: spaDir!,

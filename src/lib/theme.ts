@@ -10,7 +10,7 @@ export function readThemeChoice(): ThemeChoice {
   return v === 'light' || v === 'dark' ? v : 'system';
 }
 
-/** Applies a choice the same way server/lib/theme-init.ts does before first paint. */
+/** Applies a choice the same way server/lib/boot-script.ts does before first paint. */
 export function applyTheme(choice: ThemeChoice) {
   if (choice === 'system') localStorage.removeItem(STORAGE_KEYS.theme);
   else localStorage.setItem(STORAGE_KEYS.theme, choice);

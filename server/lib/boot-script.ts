@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The page's one inline script, first in its head (the build puts it there, scripts/build-extras.ts); the CSP allows
+ * exactly this text by its hash (security-headers.ts), and no other inline script. It
+ * - sets the theme before first paint, so a dark-theme user never sees a white flash (in step with src/lib/theme.ts);
+ * - marks the page as booting (`data-booting` on <html>): a prerendered page shows before its script has taken it over,
+ *   and a click meanwhile would reach markup with no handlers yet (a form sent natively, typing lost); styles.css lets
+ *   no pointer through until main.tsx clears the mark, or ten seconds pass if the script never comes;
+ * - on a prerendered page, which names its script in `<meta name="switchback-entry">` instead of a script tag
+ *   (server/plugins/spa.ts), starts that script once the page has painted: its download no longer competes with the
+ *   first paint on a slow network.
+ * Inline because a file of its own was a request that held the first paint back by a round trip.
+ */
+export const BOOT_SCRIPT =
+  "(function(){var h=document.documentElement,c=null;try{c=localStorage.getItem('theme')}catch(e){}" +
+  "h.classList.toggle('dark',c==='dark'||(c!=='light'&&window.matchMedia('(prefers-color-scheme: dark)').matches));" +
+  "h.setAttribute('data-booting','');setTimeout(function(){h.removeAttribute('data-booting')},10000);" +
+  "var e=document.querySelector('meta[name=\"switchback-entry\"]');" +
+  "if(e)requestAnimationFrame(function(){setTimeout(function(){var s=document.createElement('script');s.type='module';s.src=e.content;document.head.appendChild(s)})})})();";
+
+/** The CSP source that allows it: `'sha256-…'` of its exact text. */
+export const BOOT_SCRIPT_CSP_HASH = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
+
+/**
+ * A prerendered page's HTML from the SPA's: its entry script and module preloads out, the entry named in a `<meta>`
+ * before the boot script, which starts it after the first paint.
+ */
+export function deferEntryScript(html: string) {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+  if (!entry) return html;
+  return html
+    .replace(entry[0], '')
+    .replace(/<link rel="modulepreload" crossorigin href="[^"]+">\s*/g, '')
+    .replace('<head>', `<head>\n    <meta name="switchback-entry" content="${entry[1]}">`);
+}
