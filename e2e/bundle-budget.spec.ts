@@ -7,10 +7,10 @@ import { expect, test } from './support/test';
 // and answering (prerendered, they paint before any script: until their script has taken them over) is at most 1.5 x a bare React + TanStack Router + Query page built with the same Vite in this run;
 // no page loads map code, before or after its paint.
 let reference = 0;
-test.beforeAll(async ({}, testInfo) => {
+test.beforeAll(async () => {
   test.setTimeout(120_000);
   // A folder per worker: the two tests run side by side, each worker building the reference once.
-  reference = await barePageGzipBytes(path.resolve('bench', '.tmp', `e2e-${testInfo.workerIndex}`));
+  reference = await barePageGzipBytes(path.resolve('bench', '.tmp', `e2e-${test.info().workerIndex}`));
 });
 
 for (const path of ['/', '/auth/login']) {
