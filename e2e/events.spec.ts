@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { newMember, signedInPage, signInThroughUi, signUpThroughApi } from './support/accounts';
 import { canvasPaint, dayFromToday, followThroughApi, outsideRequests, publishEventThroughApi, recordRequests } from './support/events';
+import { expectNoMarkupFrom } from './support/no-markup';
 import { settledMotion } from './support/steady';
 import { checkA11y, expect, test } from './support/test';
 
@@ -388,14 +389,6 @@ const CORPUS = {
   link: '[tap for tips](javascript:window.__xss=1) javascript:window.__xss=1',
 };
 
-/** Nothing of the corpus became markup: no injected image, inline script, SVG handler or javascript: link. */
-async function expectNoMarkupFrom(page: Page) {
-  expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
-  await expect(page.locator('img[src="x"]')).toHaveCount(0);
-  await expect(page.locator('script:not([src])')).toHaveCount(0);
-  await expect(page.locator('svg[onload]')).toHaveCount(0);
-  await expect(page.locator('a[href^="javascript:" i]')).toHaveCount(0);
-}
 
 test('markup typed as an event’s name, description and a comment is shown as text and runs nothing', async ({ browser, request }) => {
   test.setTimeout(120_000);

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { newMember, signedInPage, signUpThroughApi } from './support/accounts';
+import { expectNoMarkupFrom } from './support/no-markup';
 import { settledMotion } from './support/steady';
 import { checkA11y, expect, navEntryName, test } from './support/test';
 
@@ -16,16 +17,6 @@ async function photo(name: string, background: { r: number; g: number; b: number
   return { name, mimeType: 'image/jpeg', buffer };
 }
 
-const xssRan = (page: Page) => page.evaluate(() => (window as { __xss?: unknown }).__xss);
-
-/** Nothing of the corpus became markup: no injected image, inline script, SVG handler or javascript: link. */
-async function expectNoMarkupFrom(page: Page) {
-  expect(await xssRan(page)).toBeUndefined();
-  await expect(page.locator('img[src="x"]')).toHaveCount(0);
-  await expect(page.locator('script:not([src])')).toHaveCount(0);
-  await expect(page.locator('svg[onload]')).toHaveCount(0);
-  await expect(page.locator('a[href^="javascript:" i]')).toHaveCount(0);
-}
 
 /** The post itself on its page or in a list: the article named by its author (comments are "Comment by …"). */
 const postBy = (scope: Page | Locator, author: string) => scope.getByRole('article', { name: author, exact: true });

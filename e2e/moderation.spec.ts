@@ -71,7 +71,7 @@ test('C reports D’s comment; M removes it under a rule; C and D are told; D ap
   await accountMenu(c).click();
   await c.getByRole('link', { name: 'Your reports' }).click();
   await expect(c.getByRole('heading', { level: 1, name: 'Reported members' })).toBeVisible();
-  await c.getByRole('navigation', { name: 'Your reports' }).getByRole('link', { name: 'Comments' }).click();
+  await c.getByRole('navigation', { name: 'Your reports' }).getByRole('link', { name: 'Comments', exact: true }).click();
   await expect(c).toHaveURL(/\/manage-feeds\/reported-comments$/);
   await expect(c.getByRole('heading', { level: 1, name: 'Reported comments' })).toBeVisible();
   const myReport = c.getByRole('list', { name: 'Comments you reported' }).getByRole('listitem', { name: `Report about @${dara.handleName}'s comment` });

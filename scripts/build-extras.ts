@@ -80,7 +80,7 @@ export function inlineFirstPaint(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        let page = html.replace('<script data-boot-script></script>', `<script>${BOOT_SCRIPT}</script>`);
+        let page = html.replace('<script data-boot-script></script>', `<script data-boot-script>${BOOT_SCRIPT}</script>`);
         if (!ctx.bundle) return page;
         page = page.replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, (tag, fileName: string) => {
           const asset = ctx.bundle![fileName];
