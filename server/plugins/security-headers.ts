@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { BOOT_SCRIPT_CSP_HASH } from '../lib/boot-script';
 
 /**
- * Check 9: scripts only from our origin (no eval, and no inline script but the boot script, allowed by its hash), workers also from blob: for Mapbox GL (which makes its
- * worker so; MapLibre's comes from the app), media also from blob: (a short's captions), nothing framed.
+ * Check 9: scripts only from our origin (no eval, and no inline script but the boot script, allowed by its hash),
+ * workers also from blob: for Mapbox GL (which makes its worker so; MapLibre's comes from the app), media also from
+ * blob: (a short's captions), nothing framed.
  * Styles allow inline because the toast and map libraries inject theirs at run time; style cannot run script.
  */
 const CSP_DIRECTIVES = {

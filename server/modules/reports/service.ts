@@ -17,9 +17,9 @@ import { signedMediaUrl } from '../feeds/feed-views';
 import { summariesOf, targetFacts, targetView, type TargetFacts } from './report-targets';
 
 /**
- * Reports (issue 20): a member reports a member, a post, a short, an event, an activity or a comment, lists their own reports with their
- * outcome, and withdraws one while it is open. What a member reported leaves their lists at once (the policy's
- * `notReportedBy`); moderators review them (server/modules/moderation/review-service.ts).
+ * Reports (issue 20): a member reports a member, a post, a short, an event, an activity or a comment, lists their
+ * own reports with their outcome, and withdraws one while it is open. What a member reported leaves their lists at
+ * once (the policy's `notReportedBy`); moderators review them (server/modules/moderation/review-queue.ts).
  */
 
 const PER_PAGE = 20;

@@ -78,8 +78,9 @@ const REPORT_PAGES = [
 
 /**
  * `/manage-users/reported`, `/manage-feeds/reported` (posts, events and activities, one segment each),
- * `/manage-feeds/reported-comments`, `/manage-shorts/reported` and `/manage-shorts/reported-comments`: the viewer's own reports, newest first, each with what it is about, the rule,
- * what they wrote, where it stands, and Withdraw while it waits for review.
+ * `/manage-feeds/reported-comments`, `/manage-shorts/reported` and `/manage-shorts/reported-comments`: the viewer's
+ * own reports, newest first, each with what it is about, the rule, what they wrote, where it stands, and Withdraw
+ * while it waits for review.
  */
 function MyReportsPage({ page }: { page: PageSpec }) {
   const [selected, setSelected] = useState(0);
