@@ -49,8 +49,11 @@ export async function startImport(deps: Deps, userId: number, file: { bytes: Buf
     await enqueue(tx, deps.clock, IMPORT_JOB, { importId: row!.id });
     return row!.id;
   });
+  // Read before the runner is woken: once woken it may claim the job before a later read, and the answer would say
+  // "processing" for an import this call only queued (a flake of import.test.ts under load).
+  const queued = await importOf(deps, userId, id);
   deps.jobs.wake();
-  return importOf(deps, userId, id);
+  return queued;
 }
 
 /** `GET /api/activity/import/:importId`: one of the member's imports as it stands (anyone else's is a 404). */
