@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { findChromium } from '../scripts/chromium-path.mjs';
-import { startAppServer } from './app-server';
+import { freePort, startAppServer } from './app-server';
 import { DEMO } from './page-session';
 import { median } from './stats';
 
@@ -17,14 +16,6 @@ import { median } from './stats';
 
 const runsAt = process.argv.indexOf('--runs');
 const RUNS = runsAt === -1 ? 3 : Number(process.argv[runsAt + 1]);
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 /** The reference: one heading, no script, served by Node as plainly as it gets. */
 async function startStaticPage() {

@@ -27,8 +27,18 @@ describe('RouteError', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
+  it('shows the spinner, without a second reload, when this page is already on its way to the new build', async () => {
+    // Vite's signal for the same missing chunk started the reload (reloadOnStaleChunks).
+    sessionStorage.setItem('switchback:reloaded-for-new-build', JSON.stringify({ at: Date.now(), page: performance.timeOrigin }));
+    await renderWithProviders(<RouteError error={goneChunk} />);
+    expect(await screen.findByRole('status')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Unexpected Application Error!' })).not.toBeInTheDocument();
+    expect(reload).not.toHaveBeenCalled();
+  });
+
   it('shows the error screen when the reload just happened and the chunk is still missing, and for any other error', async () => {
-    sessionStorage.setItem('switchback:reloaded-for-new-build', String(Date.now()));
+    // The page before this one reloaded moments ago.
+    sessionStorage.setItem('switchback:reloaded-for-new-build', JSON.stringify({ at: Date.now(), page: performance.timeOrigin - 5000 }));
     const view = await renderWithProviders(<RouteError error={goneChunk} />);
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
     view.unmount();

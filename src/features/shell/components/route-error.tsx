@@ -2,14 +2,15 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { buttonClass } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { isChunkLoadError, mayReloadForNewBuild, reloadForNewBuild } from '../../../lib/reload-for-new-build';
+import { isChunkLoadError, isReloadingForNewBuild, mayReloadForNewBuild, reloadForNewBuild } from '../../../lib/reload-for-new-build';
 
 /**
  * Spec §2: any render error in a route. The details go to the console, not the screen. A page whose code is gone
- * (a deploy replaced the build this tab started on) reloads onto the new build instead, once.
+ * (a deploy replaced the build this tab started on) reloads onto the new build instead, once, or shows a spinner
+ * while the reload Vite's signal started is under way.
  */
 export function RouteError({ error }: { error: unknown }) {
-  const [reloading] = useState(() => isChunkLoadError(error) && mayReloadForNewBuild());
+  const [reloading] = useState(() => isChunkLoadError(error) && (isReloadingForNewBuild() || mayReloadForNewBuild()));
   useEffect(() => {
     if (reloading) reloadForNewBuild();
     else console.error(error);
