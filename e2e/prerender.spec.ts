@@ -1,7 +1,9 @@
+import type { Page } from '@playwright/test';
+import { newMember, signInThroughUi, signUpThroughApi } from './support/accounts';
 import { checkA11y, expect, test } from './support/test';
 
 // Issue 23: the public pages arrive as HTML that paints before any script runs (src/prerender.tsx), and the script
-// takes that markup over without a hydration mismatch.
+// takes that markup over without a hydration mismatch; the signed-in lists arrive as their shell.
 
 test('the home page and the sign-in form are in the HTML itself: they show with JavaScript off', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -41,4 +43,55 @@ test('with JavaScript on, the script takes the prerendered pages over without a 
   const hydration = /hydrat|did not match|server rendered|Switched to client rendering/i;
   expect([...consoleErrors, ...warnings].filter((line) => hydration.test(line))).toEqual([]);
   expect(consoleErrors).toEqual([]);
+});
+
+/** Holds the app's entry script back until `release` is called: the page shows what came with its HTML alone. */
+async function holdEntryScript(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test('a signed-in page arrives as its shell (navigation, heading, the list loading) that the app then fills; a visitor never sees it', async ({ browser, page, request, consoleErrors }) => {
+  const member = newMember('shell');
+  await signUpThroughApi(request, member);
+  await signInThroughUi(page, member.email, member.password);
+  await expect(page).toHaveURL(/\/feeds$/);
+
+  // The HTML alone, before the entry script (which holds DOMContentLoaded back): the frame and the page waiting for
+  // its events.
+  const release = await holdEntryScript(page);
+  const response = await page.goto('/events', { waitUntil: 'commit' });
+  const html = await response!.text();
+  expect(html).toContain('<div id="root" data-shell>');
+  // The route's code is asked for beside the entry, not after it.
+  expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/events-[^"]+\.js">/);
+  const main = page.getByRole('navigation', { name: 'Main' }).first();
+  await expect(main.getByRole('link', { name: 'Events' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /loading/i }).first()).toBeVisible();
+  await checkA11y(page);
+
+  // The app takes over: the member's own menu, and the page answers.
+  release();
+  await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Feeds' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your feed' })).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+
+  // Signed out, the same address shows nothing of the app's frame on its way to sign-in.
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  const releaseVisitor = await holdEntryScript(visitor);
+  await visitor.goto('/events', { waitUntil: 'commit' });
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Events' })).toBeHidden();
+  releaseVisitor();
+  await expect(visitor).toHaveURL(/\/auth\/login\?redirect=/);
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
+  await checkA11y(visitor);
+  await visitorContext.close();
 });

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
 // With their extensions: Vite's native config loader resolves no extensionless imports.
-import { fullPathsOf } from '../server/lib/app-routes.ts';
+import { routeFilesOf, type AppRoutes } from '../server/lib/app-routes.ts';
 import { BOOT_SCRIPT } from '../server/lib/boot-script.ts';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -47,23 +47,53 @@ export function precompressAssets(): Plugin {
 }
 
 /**
- * After `vite build`: `app-routes.json`, the router's page addresses (`src/routeTree.gen.ts`, which the router plugin
- * has just written), so the server answers every other path with a real 404 (server/lib/app-routes.ts).
+ * After `vite build`: `app-routes.json` (server/lib/app-routes.ts), the router's page addresses
+ * (`src/routeTree.gen.ts`, which the router plugin has just written), so the server answers every other path with a
+ * real 404; each with the scripts its route's code needs that the entry does not already bring: the lazy chunks the
+ * router plugin cut from its route files (`?tsr-split=`) and everything they import, so a page asks for them beside
+ * the entry instead of after it.
  */
 export function writeAppRoutes(): Plugin {
   let root = '.';
   let outDir = 'dist';
+  let base = '/';
   return {
     name: 'switchback-app-routes',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
+      base = config.base;
     },
-    async writeBundle() {
-      const paths = fullPathsOf(await fs.readFile(path.join(root, 'src/routeTree.gen.ts'), 'utf8'));
-      if (paths.length === 0) throw new Error('src/routeTree.gen.ts lists no routes: the 404s would take every page');
-      await fs.writeFile(path.join(outDir, 'app-routes.json'), `${JSON.stringify(paths)}\n`);
+    async writeBundle(_options, bundle) {
+      const routeFiles = routeFilesOf(await fs.readFile(path.join(root, 'src/routeTree.gen.ts'), 'utf8'));
+      if (Object.keys(routeFiles).length === 0) throw new Error('src/routeTree.gen.ts lists no routes: the 404s would take every page');
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const withImports = (names: Iterable<string>, into = new Set<string>()) => {
+        for (const name of names) {
+          if (into.has(name)) continue;
+          into.add(name);
+          withImports(byName.get(name)?.imports ?? [], into);
+        }
+        return into;
+      };
+      const entry = withImports(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+      // './routes/_main/feeds/index' -> the chunks cut from src/routes/_main/feeds/index.tsx.
+      const cutFrom = new Map<string, string[]>();
+      for (const chunk of chunks) {
+        const [file, query] = (chunk.facadeModuleId ?? '').split('?');
+        if (!query?.startsWith('tsr-split=')) continue;
+        const key = `./${path.relative(path.join(root, 'src'), file!).replace(/\\/g, '/').replace(/\.tsx?$/, '')}`;
+        cutFrom.set(key, [...(cutFrom.get(key) ?? []), chunk.fileName]);
+      }
+      const routes: AppRoutes = Object.fromEntries(
+        Object.entries(routeFiles).map(([fullPath, files]) => {
+          const scripts = withImports(files.flatMap((file) => cutFrom.get(file) ?? []));
+          return [fullPath, [...scripts].filter((name) => !entry.has(name)).map((name) => `${base}${name}`)];
+        }),
+      );
+      await fs.writeFile(path.join(outDir, 'app-routes.json'), `${JSON.stringify(routes)}\n`);
     },
   };
 }

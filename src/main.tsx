@@ -33,10 +33,15 @@ const container = document.getElementById('root')!;
 // The mark is when P1 stops counting a prerendered page's scripts (bench/page-js.ts).
 const booted = () => {
   document.documentElement.removeAttribute('data-booting');
+  document.documentElement.removeAttribute('data-shell-hidden');
   performance.mark('switchback:ready');
 };
 const app = <AppRoot queryClient={queryClient} router={router} endSession={endSession} onMounted={booted} />;
-if (container.firstElementChild && !sessionStore.isSignedIn()) {
+if (container.hasAttribute('data-shell')) {
+  // A signed-in page's shell (src/prerender.tsx) stays on screen until the page, its route's code loaded, replaces it:
+  // React empties the container when it first commits.
+  void router.load().then(() => createRoot(container).render(app));
+} else if (container.firstElementChild && !sessionStore.isSignedIn()) {
   // A public page the server prerendered (src/prerender.tsx): its route's code is loaded first, so the first render
   // is the markup already on screen, which React takes over. Signed in, the page would differ: it is drawn afresh.
   // `ssr` set, the router renders the tree the server rendered (no Suspense of its own around the matches).

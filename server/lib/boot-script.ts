@@ -7,14 +7,18 @@ import { createHash } from 'node:crypto';
  * - marks the page as booting (`data-booting` on <html>): a prerendered page shows before its script has taken it over,
  *   and a click meanwhile would reach markup with no handlers yet (a form sent natively, typing lost); styles.css lets
  *   no pointer through until main.tsx clears the mark, or ten seconds pass if the script never comes;
+ * - on a signed-in page's prerendered shell (`<meta name="switchback-shell">`), hides it from a visitor who is not
+ *   signed in (no `access_token`, src/lib/storage.ts), who is on the way to the sign-in page: the app's frame should
+ *   not flash first; main.tsx shows what the script drew;
  * - on a prerendered page, which names its script in `<meta name="switchback-entry">` instead of a script tag
  *   (server/plugins/spa.ts), starts that script once the page has painted: its download no longer competes with the
  *   first paint on a slow network.
  * Inline because a file of its own was a request that held the first paint back by a round trip.
  */
 export const BOOT_SCRIPT =
-  "(function(){var h=document.documentElement,c=null;try{c=localStorage.getItem('theme')}catch(e){}" +
+  "(function(){var h=document.documentElement,c=null,t=null;try{c=localStorage.getItem('theme');t=localStorage.getItem('access_token')}catch(e){}" +
   "h.classList.toggle('dark',c==='dark'||(c!=='light'&&window.matchMedia('(prefers-color-scheme: dark)').matches));" +
+  "if(!t&&document.querySelector('meta[name=\"switchback-shell\"]'))h.setAttribute('data-shell-hidden','');" +
   "h.setAttribute('data-booting','');setTimeout(function(){h.removeAttribute('data-booting')},10000);" +
   "var e=document.querySelector('meta[name=\"switchback-entry\"]');" +
   "if(e)requestAnimationFrame(function(){setTimeout(function(){var s=document.createElement('script');s.type='module';s.src=e.content;document.head.appendChild(s)})})})();";

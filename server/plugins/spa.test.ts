@@ -34,7 +34,17 @@ export async function renderPage(path, config) { return '<main><h1>Page ' + path
     <link rel="modulepreload" crossorigin href="/assets/router-def456.js">
     </head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`,
   );
-  await fs.writeFile(path.join(spaDir, 'app-routes.json'), JSON.stringify(['/', '/auth/login', '/feeds/$feedId', '/profile/$username/', '/moderation/']));
+  await fs.writeFile(
+    path.join(spaDir, 'app-routes.json'),
+    JSON.stringify({
+      '/': [],
+      '/auth/login': ['/assets/login-aa11.js'],
+      '/feeds/$feedId': ['/assets/feed-bb22.js', '/assets/post-card-cc33.js'],
+      '/profile/$username': ['/assets/profile-layout-dd44.js'],
+      '/profile/$username/': ['/assets/profile-layout-dd44.js', '/assets/profile-ee55.js'],
+      '/moderation/': [],
+    }),
+  );
   const asset = path.join(spaDir, 'assets', 'index-abc123.js');
   await fs.writeFile(asset, script);
   await fs.writeFile(`${asset}.br`, zlib.brotliCompressSync(script));
@@ -130,6 +140,12 @@ describe('addresses', () => {
     expect(shell).toContain('<div id="root"></div>');
     expect(shell).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
     expect(shell).not.toContain('switchback-entry');
+    // Its route's code is asked for beside the entry, not after the entry has run.
+    expect(shell).toContain('<link rel="modulepreload" crossorigin href="/assets/feed-bb22.js"><link rel="modulepreload" crossorigin href="/assets/post-card-cc33.js">');
+    // A member's page is their profile's index, with its layout's code.
+    expect((await get('/profile/mayatrails')).body.match(/href="\/assets\/profile-[^"]+"/g)).toEqual(['href="/assets/profile-layout-dd44.js"', 'href="/assets/profile-ee55.js"']);
+    // A 404 preloads nothing of a route.
+    expect((await get('/nowhere')).body).not.toMatch(/login-aa11|feed-bb22|profile-/);
   });
 
   it('answers a missing asset or API path with a plain 404, never the page as a script', async () => {
