@@ -68,8 +68,9 @@ test('a signed-in page arrives as its shell (navigation, heading, the list loadi
   const response = await page.goto('/events', { waitUntil: 'commit' });
   const html = await response!.text();
   expect(html).toContain('<div id="root" data-shell>');
-  // The route's code is asked for beside the entry, not after it.
-  expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/events-[^"]+\.js">/);
+  // The route's code is asked for beside the entry once the shell has painted, not after the entry has run.
+  expect(html).toMatch(/<meta name="switchback-preload" content="[^"]*\/assets\/events-[^"]+\.js/);
+  await expect.poll(() => page.evaluate(() => [...document.querySelectorAll('link[rel=modulepreload]')].some((l) => /\/events-/.test((l as HTMLLinkElement).href)))).toBe(true);
   const main = page.getByRole('navigation', { name: 'Main' }).first();
   await expect(main.getByRole('link', { name: 'Events' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();

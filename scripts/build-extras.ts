@@ -114,7 +114,9 @@ export function inlineFirstPaint(): Plugin {
         if (!ctx.bundle) return page;
         page = page.replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, (tag, fileName: string) => {
           const asset = ctx.bundle![fileName];
-          return asset?.type === 'asset' ? `<style>${String(asset.source)}</style>` : tag;
+          // Its address kept: a public prerendered page inlines only what its markup uses and loads the rest
+          // (server/lib/critical-css.ts).
+          return asset?.type === 'asset' ? `<style data-href="/${fileName}">${String(asset.source)}</style>` : tag;
         });
         return page;
       },

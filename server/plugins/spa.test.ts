@@ -25,6 +25,7 @@ beforeAll(async () => {
   await fs.writeFile(
     path.join(buildDir, 'dist-ssr', 'prerender.js'),
     `export const PRERENDERED_PATHS = ['/', '/auth/login'];
+export const SHELL_PATHS = ['/moderation'];
 export async function renderPage(path, config) { return '<main><h1>Page ' + path + '</h1><p>' + (config.googleClientId ? 'with Google' : 'without Google') + '</p></main>'; }`,
   );
   await fs.writeFile(
@@ -42,7 +43,7 @@ export async function renderPage(path, config) { return '<main><h1>Page ' + path
       '/feeds/$feedId': ['/assets/feed-bb22.js', '/assets/post-card-cc33.js'],
       '/profile/$username': ['/assets/profile-layout-dd44.js'],
       '/profile/$username/': ['/assets/profile-layout-dd44.js', '/assets/profile-ee55.js'],
-      '/moderation/': [],
+      '/moderation/': ['/assets/moderation-ff66.js'],
     }),
   );
   const asset = path.join(spaDir, 'assets', 'index-abc123.js');
@@ -116,7 +117,7 @@ describe('addresses', () => {
     const res = await get(url);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.body).toContain('<div id="root">');
+    expect(res.body).toContain('<div id="root"');
   });
 
   it.each(['/nowhere', '/feeds/42/extra', '/profile', '/wp-login.php'])('answers %s with the page and a real 404, where the router shows not-found', async (url) => {
@@ -132,9 +133,17 @@ describe('addresses', () => {
     expect(login.body).toContain('<div id="root"><main><h1>Page /auth/login</h1><p>without Google</p></main></div>');
     expect(login.body).toMatch(/<meta name="switchback-config" content="[^"]*googleClientId&quot;:null/);
     expect((await get('/')).body).toContain('<h1>Page /</h1>');
-    // Its script starts after the first paint (server/lib/boot-script.ts): named in a <meta>, not a tag that loads it.
+    // Its scripts start after the first paint (server/lib/boot-script.ts): named in <meta>s, not tags that load them;
+    // the entry's imports and the route's own code among them.
     expect(login.body).toContain('<meta name="switchback-entry" content="/assets/index-abc123.js">');
+    expect(login.body).toContain('<meta name="switchback-preload" content="/assets/router-def456.js /assets/login-aa11.js">');
     expect(login.body).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    // A signed-in list's shell: marked for the boot script and main.tsx, its scripts after the paint too.
+    const moderation = (await get('/moderation')).body;
+    expect(moderation).toContain('<div id="root" data-shell><main><h1>Page /moderation</h1>');
+    expect(moderation).toContain('<meta name="switchback-shell">');
+    expect(moderation).toContain('<meta name="switchback-preload" content="/assets/router-def456.js /assets/moderation-ff66.js">');
+    expect(moderation).not.toMatch(/<script type="module"|rel="modulepreload"/);
     // Not a prerendered page: the empty shell the script fills, its script loading at once.
     const shell = (await get('/feeds/42')).body;
     expect(shell).toContain('<div id="root"></div>');

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { appRouteMatcher, type AppRoutes } from '../lib/app-routes';
 import { deferEntryScript } from '../lib/boot-script';
+import { criticalCss } from '../lib/critical-css';
 import { withRuntimeConfig } from '../lib/runtime-config-meta';
 
 /**
@@ -44,7 +45,8 @@ export async function registerSpa(app: FastifyInstance, spaDir: string | undefin
       if (/^\/(?:api|assets|media)\//.test(pathname)) return reply.status(404).send(notFound);
       const config = await pageConfig();
       const route = routeOf(pathname);
-      const page = withModulePreloads((await prerendered?.(pathname, config)) ?? withRuntimeConfig(html, config), routes?.[route ?? ''] ?? []);
+      const scripts = routes?.[route ?? ''] ?? [];
+      const page = (await prerendered?.(pathname, config, scripts)) ?? withRuntimeConfig(withModulePreloads(html, scripts), config);
       return reply
         .status(route !== undefined ? 200 : 404)
         .header('cache-control', 'no-cache')
@@ -65,9 +67,10 @@ type PrerenderModule = {
  * Pages with their markup in `#root` (issue 23), from the build's prerendering module (`dist-ssr/prerender.js`,
  * beside the SPA's folder: `npm run build` makes both), rendered once per page and public configuration, with that
  * configuration in the page as the browser then reads it:
- * - a public page, which the script takes over unchanged; its script starts after the first paint (`deferEntryScript`);
+ * - a public page, which the script takes over unchanged, with only the CSS its markup uses inline (`criticalCss`);
  * - a signed-in page's shell (`<div id="root" data-shell>`, and `<meta name="switchback-shell">` for the boot script,
- *   which hides it from a visitor who is not signed in), its scripts loading at once: the member waits for their data.
+ *   which hides it from a visitor who is not signed in).
+ * Either way its scripts, the route's among them, start after the first paint (`deferEntryScript`).
  * Undefined for any other path; no module, or a page that fails to render, and the page is the empty one it always
  * was (logged).
  */
@@ -77,17 +80,20 @@ async function prerenderer(spaDir: string, html: string, log: FastifyBaseLogger)
   const module = (await import(pathToFileURL(file).href)) as PrerenderModule;
   const publicPaths = new Set(module.PRERENDERED_PATHS);
   const shellPaths = new Set(module.SHELL_PATHS);
-  const publicPage = deferEntryScript(html);
+  const withCriticalCss = criticalCss(spaDir);
   const shellPage = html.replace('<head>', '<head>\n    <meta name="switchback-shell">');
   const pages = new Map<string, Promise<string | undefined>>();
-  return (pathname: string, config: object) => {
+  return (pathname: string, config: object, scripts: readonly string[]) => {
     const shell = shellPaths.has(pathname);
     if (!shell && !publicPaths.has(pathname)) return undefined;
     const key = `${pathname} ${JSON.stringify(config)}`;
     let page = pages.get(key);
     if (!page) {
       page = module.renderPage(pathname, config).then(
-        (markup) => withRuntimeConfig((shell ? shellPage : publicPage).replace('<div id="root"></div>', `<div id="root"${shell ? ' data-shell' : ''}>${markup}</div>`), config),
+        async (markup) => {
+          const page = deferEntryScript(shell ? shellPage : html, scripts).replace('<div id="root"></div>', `<div id="root"${shell ? ' data-shell' : ''}>${markup}</div>`);
+          return withRuntimeConfig(shell ? page : await withCriticalCss(page), config);
+        },
         (error: unknown) => {
           log.warn({ err: error, path: pathname }, 'prerendering failed: the page is sent without its markup');
           return undefined;
@@ -99,11 +105,8 @@ async function prerenderer(spaDir: string, html: string, log: FastifyBaseLogger)
   };
 }
 
-/**
- * The page asks for its route's scripts with the entry's (`<link rel="modulepreload">`, after the entry's own); not a
- * public prerendered page, whose scripts all wait for its first paint.
- */
+/** The page asks for its route's scripts with the entry's (`<link rel="modulepreload">`, after the entry's own). */
 function withModulePreloads(html: string, scripts: readonly string[]) {
-  if (scripts.length === 0 || html.includes('<meta name="switchback-entry"')) return html;
+  if (scripts.length === 0) return html;
   return html.replace('</head>', `${scripts.map((src) => `<link rel="modulepreload" crossorigin href="${src}">`).join('')}\n  </head>`);
 }
