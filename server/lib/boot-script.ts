@@ -13,7 +13,9 @@ import { createHash } from 'node:crypto';
  * - on a prerendered page, which names its script in `<meta name="switchback-entry">` instead of a script tag, and
  *   the scripts it imports in `<meta name="switchback-preload">` (server/plugins/spa.ts), starts that script and
  *   preloads those once the page has painted: their downloads no longer compete with the first paint on a slow
- *   network, and then run side by side rather than one after another as the imports are found.
+ *   network, and then run side by side rather than one after another as the imports are found; and adds the whole
+ *   stylesheet of a page that came with only its own rules inline (`<meta name="switchback-stylesheet">`,
+ *   server/lib/critical-css.ts).
  * Inline because a file of its own was a request that held the first paint back by a round trip.
  */
 export const BOOT_SCRIPT =
@@ -23,6 +25,7 @@ export const BOOT_SCRIPT =
   "h.setAttribute('data-booting','');setTimeout(function(){h.removeAttribute('data-booting')},10000);" +
   "var e=document.querySelector('meta[name=\"switchback-entry\"]');" +
   "if(e)requestAnimationFrame(function(){setTimeout(function(){var d=document.head,s=document.createElement('script');s.type='module';s.src=e.content;d.appendChild(s);" +
+  "var c=document.querySelector('meta[name=\"switchback-stylesheet\"]');if(c){var k=document.createElement('link');k.rel='stylesheet';k.href=c.content;d.appendChild(k)}" +
   "var p=document.querySelector('meta[name=\"switchback-preload\"]');(p?p.content.split(' '):[]).forEach(function(u){" +
   "var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;d.appendChild(l)})})})})();";
 

@@ -28,7 +28,7 @@ const page = (head: string) =>
   `<!doctype html><html><head><title>Switchback</title>${head}</head><body><div id="root"><main class="card sm:flex"><h1>Ride</h1></main></div></body></html>`;
 
 describe('criticalCss', () => {
-  it('inlines the rules the markup uses, and those of the theme and boot marks; the whole stylesheet loads at the end of the body', async () => {
+  it('inlines the rules the markup uses, and those of the theme and boot marks; the whole stylesheet comes after the paint', async () => {
     const out = await criticalCss(spaDir)(page(`<style data-href="/assets/index-abc.css">${CSS}</style>`));
     const inline = /<style>([^]*?)<\/style>/.exec(out)?.[1] ?? '';
     expect(inline).toContain('.card{padding:1rem}');
@@ -41,7 +41,10 @@ describe('criticalCss', () => {
     // Tailwind's utilities need their registered properties' initial values.
     expect(inline).toContain('@property --tw-translate-x');
     expect(out).not.toContain('data-href');
-    expect(out).toMatch(/<\/main><\/div>.*<link rel="stylesheet" href="\/assets\/index-abc.css"><\/body>/s);
+    // The whole stylesheet: named for the boot script, which adds it after the first paint; a link without scripts.
+    expect(out).toContain('<head>\n    <meta name="switchback-stylesheet" content="/assets/index-abc.css">');
+    expect(out).toMatch(/<\/main><\/div>.*<noscript><link rel="stylesheet" href="\/assets\/index-abc.css"><\/noscript><\/body>/s);
+    expect(out.match(/rel="stylesheet"/g)).toHaveLength(1);
   });
 
   it('leaves a page without the marked stylesheet as it is', async () => {

@@ -6,7 +6,7 @@ import Beasties from 'beasties';
  * first round trip of a new connection carries (about 14 KB), so its first paint waited a whole round trip more
  * than a static page's. Beasties picks the rules by matching them against the markup; kept as well are the rules
  * the markup cannot show yet: the dark theme and the boot script's marks, which are set on <html> before the paint.
- * A stylesheet at the end of the body holds back no paint, and needs no inline script (the CSP allows none).
+ * The whole stylesheet is added by the boot script after the first paint (server/lib/boot-script.ts).
  * The build leaves the stylesheet inline with its address (`<style data-href>`, scripts/build-extras.ts); the signed-in
  * pages keep it whole, since what the app draws next needs all of it.
  */
@@ -21,8 +21,14 @@ export function criticalCss(spaDir: string) {
     allowRules: [/\.dark\b/, /data-booting/, /data-shell-hidden/],
     logLevel: 'warn',
   });
-  return (html: string) => {
-    const page = html.replace(/<style data-href="([^"]+)">[^]*?<\/style>/, '<link rel="stylesheet" href="$1">');
-    return page === html ? Promise.resolve(html) : beasties.process(page);
+  return async (html: string) => {
+    const href = /<style data-href="([^"]+)">[^]*?<\/style>/.exec(html);
+    if (!href) return html;
+    const page = await beasties.process(html.replace(href[0], `<link rel="stylesheet" href="${href[1]}">`));
+    // Even at the end of the body, a stylesheet counts as holding the paint back (Lighthouse's simulation waits for
+    // it): the boot script adds it once the page has painted; without scripts, the inline rules are the page's.
+    return page
+      .replace(`<link rel="stylesheet" href="${href[1]}">`, `<noscript><link rel="stylesheet" href="${href[1]}"></noscript>`)
+      .replace('<head>', `<head>\n    <meta name="switchback-stylesheet" content="${href[1]}">`);
   };
 }
