@@ -6,6 +6,7 @@ import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { findChromium } from '../scripts/chromium-path.mjs';
 import { freePort, startAppServer } from './app-server';
+import { waitForQuietHost } from './quiet-host';
 import { DEMO } from './page-session';
 import { median } from './stats';
 
@@ -30,6 +31,8 @@ type Figures = { score: number; fcp: number; lcp: number; tbt: number; cls: numb
 
 async function main() {
   const app = await startAppServer({ DEMO: '1' });
+  const quiet = await waitForQuietHost();
+  console.log(`host quiet after ${(quiet.ms / 1000).toFixed(0)} s${quiet.quiet ? '' : ' (it never got quiet: figures are of a busy host)'}`);
   const statics = await startStaticPage();
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'switchback-lighthouse-'));
   const port = await freePort();
