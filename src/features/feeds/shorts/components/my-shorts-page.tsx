@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import clsx from 'clsx';
 import { useId, useState } from 'react';
@@ -7,14 +7,11 @@ import { Icon } from '../../../../components/icons';
 import { LoadError } from '../../../../components/load-error';
 import { LoadMore } from '../../../../components/load-more';
 import { Button } from '../../../../components/ui/button';
-import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../../components/ui/spinner';
-import { messages } from '../../../../lib/messages';
 import type { Pages } from '../../../../lib/paging';
-import { toast } from '../../../../lib/toast';
 import { ShortFormDialog } from '../form/short-form-dialog';
-import { deleteFeed, feedListQuery } from '../../api';
-import { removeFeed } from '../../feed-cache';
+import { feedListQuery } from '../../api';
+import { DeleteFeedDialog } from '../../components/delete-feed-dialog';
 
 /** How often the list is asked again while a short's video is processing, so its card moves on by itself. */
 const PROCESSING_POLL_MS = 3000;
@@ -92,7 +89,7 @@ export function MyShortsPage() {
       </header>
       {body}
       <ShortFormDialog open={editing !== null} short={editing?.short} onClose={() => setEditing(null)} />
-      {deleting && <DeleteShortDialog short={deleting} onClose={() => setDeleting(null)} />}
+      {deleting && <DeleteFeedDialog kind="short" feedId={deleting.id} onClose={() => setDeleting(null)} />}
     </div>
   );
 }
@@ -180,28 +177,5 @@ function ShortCard({ short, onEdit, onDelete }: { short: Feed; onEdit(): void; o
         </div>
       </article>
     </li>
-  );
-}
-
-/** "Delete this short?": nothing goes until the author confirms; then it leaves every list with the spec's toast. */
-function DeleteShortDialog({ short, onClose }: { short: Feed; onClose(): void }) {
-  const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: deleteFeed,
-    onSuccess: (_result, feedId) => {
-      toast.success(messages.feed.deleted);
-      removeFeed(queryClient, feedId);
-    },
-  });
-  return (
-    <ConfirmDialog
-      title="Delete this short?"
-      description={<p className="text-muted">Its video, reactions and comments go with it. This cannot be undone.</p>}
-      confirmLabel="Delete short"
-      cancelLabel="Keep it"
-      busy={remove.isPending}
-      onConfirm={() => remove.mutate(short.id, { onSuccess: onClose })}
-      onClose={onClose}
-    />
   );
 }
