@@ -1,0 +1,101 @@
+import { JSDOM } from 'jsdom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BOOT_SCRIPT, deferEntryScript } from './boot-script';
+
+// Issue 23: the page's one inline script. It runs in a page of its own here (jsdom), as the browser runs it: first in
+// the head, before the body is parsed.
+
+type Page = { html: HTMLElement; head: HTMLHeadElement; paint(): void };
+
+/** A page whose head holds `metas`, then the boot script; `token` and `theme` are what storage holds. */
+function load({ metas = '', token, theme, dark = false }: { metas?: string; token?: string; theme?: string; dark?: boolean } = {}): Page {
+  const dom = new JSDOM(`<!doctype html><html><head>${metas}</head><body><div id="root"></div></body></html>`, {
+    runScripts: 'outside-only',
+    url: 'http://localhost/',
+  });
+  const window = dom.window as unknown as Window & typeof globalThis;
+  if (token) window.localStorage.setItem('access_token', token);
+  if (theme) window.localStorage.setItem('theme', theme);
+  window.matchMedia = ((query: string) => ({ matches: dark && query.includes('dark') })) as typeof window.matchMedia;
+  // jsdom paints nothing: the browser's paint entries are played by `paint()`.
+  const observers: (() => void)[] = [];
+  (window as unknown as { PerformanceObserver: unknown }).PerformanceObserver = class {
+    constructor(callback: () => void) {
+      observers.push(callback);
+    }
+    observe() {}
+  };
+  dom.window.eval(BOOT_SCRIPT);
+  return { html: window.document.documentElement, head: window.document.head, paint: () => observers.forEach((callback) => callback()) };
+}
+
+const added = (head: HTMLHeadElement) =>
+  [...head.querySelectorAll('script[src], link')].map((el) => `${el.tagName.toLowerCase()} ${el.getAttribute('rel') ?? el.getAttribute('type')} ${el.getAttribute('src') ?? el.getAttribute('href')}`);
+
+afterEach(() => vi.useRealTimers());
+
+describe('the boot script', () => {
+  it('sets the theme before the first paint: the stored choice, else the system’s', () => {
+    expect(load({ theme: 'dark' }).html.classList.contains('dark')).toBe(true);
+    expect(load({ theme: 'light', dark: true }).html.classList.contains('dark')).toBe(false);
+    expect(load({ dark: true }).html.classList.contains('dark')).toBe(true);
+    expect(load().html.classList.contains('dark')).toBe(false);
+  });
+
+  it('marks the page as booting, and lets go after ten seconds if the app never comes', async () => {
+    vi.useFakeTimers();
+    const page = load();
+    expect(page.html.hasAttribute('data-booting')).toBe(true);
+    vi.advanceTimersByTime(10_000);
+    expect(page.html.hasAttribute('data-booting')).toBe(false);
+  });
+
+  it('hides a signed-in page’s shell from a visitor with no session, and only a shell', () => {
+    const shell = '<meta name="switchback-shell">';
+    expect(load({ metas: shell }).html.hasAttribute('data-shell-hidden')).toBe(true);
+    expect(load({ metas: shell, token: 'a-session' }).html.hasAttribute('data-shell-hidden')).toBe(false);
+    expect(load().html.hasAttribute('data-shell-hidden')).toBe(false);
+  });
+
+  it('starts a prerendered page’s entry, its preloads and the whole stylesheet after the paint, once', () => {
+    vi.useFakeTimers();
+    const html = `<html><head>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/router-def.js">
+    </head><body><div id="root"></div></body></html>`;
+    const metas = /<head>([^]*?)\s*<\/head>/.exec(deferEntryScript(html, ['/assets/feeds-ghi.js']))![1]!;
+    const page = load({ metas: `${metas}<meta name="switchback-stylesheet" content="/assets/index-jkl.css">` });
+    // Nothing is asked for before the page has painted.
+    vi.advanceTimersByTime(500);
+    expect(added(page.head)).toEqual([]);
+    page.paint();
+    vi.advanceTimersByTime(0);
+    expect(added(page.head)).toEqual([
+      'script module /assets/index-abc.js',
+      'link stylesheet /assets/index-jkl.css',
+      'link modulepreload /assets/router-def.js',
+      'link modulepreload /assets/feeds-ghi.js',
+    ]);
+    // The second's fallback, and another paint, start nothing again.
+    page.paint();
+    vi.advanceTimersByTime(5000);
+    expect(page.head.querySelectorAll('script[src]')).toHaveLength(1);
+  });
+
+  it('starts them after a second when no paint is reported (a tab in the background paints nothing)', () => {
+    vi.useFakeTimers();
+    const page = load({ metas: '<meta name="switchback-entry" content="/assets/index-abc.js">' });
+    vi.advanceTimersByTime(999);
+    expect(added(page.head)).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(added(page.head)).toEqual(['script module /assets/index-abc.js']);
+  });
+
+  it('adds nothing to a page that loads its script itself', () => {
+    vi.useFakeTimers();
+    const page = load();
+    page.paint();
+    vi.advanceTimersByTime(2000);
+    expect(added(page.head)).toEqual([]);
+  });
+});
