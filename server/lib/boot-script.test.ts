@@ -1,38 +1,42 @@
-import { JSDOM } from 'jsdom';
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BOOT_SCRIPT, deferEntryScript } from './boot-script';
 
-// Issue 23: the page's one inline script. It runs in a page of its own here (jsdom), as the browser runs it: first in
-// the head, before the body is parsed.
+// Issue 23: the page's one inline script, run as the browser runs it: first in the head, before the body is parsed.
 
 type Page = { html: HTMLElement; head: HTMLHeadElement; paint(): void };
 
-/** A page whose head holds `metas`, then the boot script; `token` and `theme` are what storage holds. */
+const realObserver = globalThis.PerformanceObserver;
+
+/** The page afresh: its head holds `metas`, then the boot script runs; `token` and `theme` are what storage holds. */
 function load({ metas = '', token, theme, dark = false }: { metas?: string; token?: string; theme?: string; dark?: boolean } = {}): Page {
-  const dom = new JSDOM(`<!doctype html><html><head>${metas}</head><body><div id="root"></div></body></html>`, {
-    runScripts: 'outside-only',
-    url: 'http://localhost/',
-  });
-  const window = dom.window as unknown as Window & typeof globalThis;
-  if (token) window.localStorage.setItem('access_token', token);
-  if (theme) window.localStorage.setItem('theme', theme);
+  const html = document.documentElement;
+  for (const name of html.getAttributeNames()) html.removeAttribute(name);
+  document.head.innerHTML = metas;
+  localStorage.clear();
+  if (token) localStorage.setItem('access_token', token);
+  if (theme) localStorage.setItem('theme', theme);
   window.matchMedia = ((query: string) => ({ matches: dark && query.includes('dark') })) as typeof window.matchMedia;
   // jsdom paints nothing: the browser's paint entries are played by `paint()`.
   const observers: (() => void)[] = [];
-  (window as unknown as { PerformanceObserver: unknown }).PerformanceObserver = class {
+  globalThis.PerformanceObserver = class {
     constructor(callback: () => void) {
       observers.push(callback);
     }
     observe() {}
-  };
-  dom.window.eval(BOOT_SCRIPT);
-  return { html: window.document.documentElement, head: window.document.head, paint: () => observers.forEach((callback) => callback()) };
+  } as unknown as typeof PerformanceObserver;
+  // As an inline script runs: in the page's global scope.
+  (0, eval)(BOOT_SCRIPT);
+  return { html, head: document.head, paint: () => observers.forEach((callback) => callback()) };
 }
 
 const added = (head: HTMLHeadElement) =>
   [...head.querySelectorAll('script[src], link')].map((el) => `${el.tagName.toLowerCase()} ${el.getAttribute('rel') ?? el.getAttribute('type')} ${el.getAttribute('src') ?? el.getAttribute('href')}`);
 
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  globalThis.PerformanceObserver = realObserver;
+});
 
 describe('the boot script', () => {
   it('sets the theme before the first paint: the stored choice, else the system’s', () => {
