@@ -67,19 +67,26 @@ test('a signed-in page arrives as its shell (navigation, heading, the list loadi
   const release = await holdEntryScript(page);
   const response = await page.goto('/events', { waitUntil: 'commit' });
   const html = await response!.text();
-  expect(html).toContain('<div id="root" data-shell>');
+  expect(html).toContain('<div id="root" data-shell inert>');
   // The route's code is asked for beside the entry once the shell has painted, not after the entry has run.
   expect(html).toMatch(/<meta name="switchback-preload" content="[^"]*\/assets\/events-[^"]+\.js/);
   await expect.poll(() => page.evaluate(() => [...document.querySelectorAll('link[rel=modulepreload]')].some((l) => /\/events-/.test((l as HTMLLinkElement).href)))).toBe(true);
-  const main = page.getByRole('navigation', { name: 'Main' }).first();
-  await expect(main.getByRole('link', { name: 'Events' })).toHaveAttribute('aria-current', 'page');
-  await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: /loading/i }).first()).toBeVisible();
+  // A picture of the page (inert, so out of the accessibility tree, and nothing typed into it is lost): read by its markup.
+  const shell = page.locator('#root[data-shell][inert]');
+  await expect(shell.locator('nav[aria-label="Main"] a[aria-current="page"]').first()).toHaveText('Events');
+  await expect(shell.locator('h1')).toHaveText('Events');
+  await expect(shell.locator('[role="status"]').first()).toHaveText(/loading/i);
+  const search = shell.locator('input[type="search"]');
+  await expect(search).toBeVisible();
+  // Inert: it takes no focus, so nothing can be typed into it.
+  expect(await search.evaluate((input: HTMLInputElement) => (input.focus(), input === document.activeElement))).toBe(false);
   await checkA11y(page);
 
   // The app takes over: the member's own menu, and the page answers.
   release();
   await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Feeds' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your feed' })).toBeVisible();
   expect(consoleErrors).toEqual([]);
@@ -89,7 +96,7 @@ test('a signed-in page arrives as its shell (navigation, heading, the list loadi
   const visitor = await visitorContext.newPage();
   const releaseVisitor = await holdEntryScript(visitor);
   await visitor.goto('/events', { waitUntil: 'commit' });
-  await expect(visitor.getByRole('heading', { level: 1, name: 'Events' })).toBeHidden();
+  await expect(visitor.locator('#root[data-shell] h1')).toBeHidden();
   releaseVisitor();
   await expect(visitor).toHaveURL(/\/auth\/login\?redirect=/);
   await expect(visitor.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();

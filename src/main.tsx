@@ -34,6 +34,8 @@ const container = document.getElementById('root')!;
 const booted = () => {
   document.documentElement.removeAttribute('data-booting');
   document.documentElement.removeAttribute('data-shell-hidden');
+  // A signed-in page's shell was inert (server/plugins/spa.ts): what is drawn over it now answers.
+  document.getElementById('root')!.removeAttribute('inert');
   performance.mark('switchback:ready');
 };
 const app = <AppRoot queryClient={queryClient} router={router} endSession={endSession} onMounted={booted} />;

@@ -140,7 +140,7 @@ describe('addresses', () => {
     expect(login.body).not.toMatch(/<script type="module"|rel="modulepreload"/);
     // A signed-in list's shell: marked for the boot script and main.tsx, its scripts after the paint too.
     const moderation = (await get('/moderation')).body;
-    expect(moderation).toContain('<div id="root" data-shell><main><h1>Page /moderation</h1>');
+    expect(moderation).toContain('<div id="root" data-shell inert><main><h1>Page /moderation</h1>');
     expect(moderation).toContain('<meta name="switchback-shell">');
     expect(moderation).toContain('<meta name="switchback-preload" content="/assets/router-def456.js /assets/moderation-ff66.js">');
     expect(moderation).not.toMatch(/<script type="module"|rel="modulepreload"/);

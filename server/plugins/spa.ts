@@ -68,8 +68,9 @@ type PrerenderModule = {
  * beside the SPA's folder: `npm run build` makes both), rendered once per page and public configuration, with that
  * configuration in the page as the browser then reads it:
  * - a public page, which the script takes over unchanged, with only the CSS its markup uses inline (`criticalCss`);
- * - a signed-in page's shell (`<div id="root" data-shell>`, and `<meta name="switchback-shell">` for the boot script,
- *   which hides it from a visitor who is not signed in).
+ * - a signed-in page's shell (`<div id="root" data-shell inert>`, and `<meta name="switchback-shell">` for the boot
+ *   script, which hides it from a visitor who is not signed in). Inert: it is a picture of the page, which the app
+ *   replaces, so nothing in it takes focus or typing that would be lost (nor reads to a screen reader as the page).
  * Either way its scripts, the route's among them, start after the first paint (`deferEntryScript`).
  * Undefined for any other path; no module, or a page that fails to render, and the page is the empty one it always
  * was (logged).
@@ -91,7 +92,7 @@ async function prerenderer(spaDir: string, html: string, log: FastifyBaseLogger)
     if (!page) {
       page = module.renderPage(pathname, config).then(
         async (markup) => {
-          const page = deferEntryScript(shell ? shellPage : html, scripts).replace('<div id="root"></div>', `<div id="root"${shell ? ' data-shell' : ''}>${markup}</div>`);
+          const page = deferEntryScript(shell ? shellPage : html, scripts).replace('<div id="root"></div>', `<div id="root"${shell ? ' data-shell inert' : ''}>${markup}</div>`);
           return withRuntimeConfig(shell ? page : await withCriticalCss(page), config);
         },
         (error: unknown) => {
