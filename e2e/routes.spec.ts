@@ -130,6 +130,9 @@ test.describe('signed in', () => {
       await page.goto('/feeds');
       const links = page.getByRole('banner').getByRole('navigation', { name: 'Main' }).getByRole('link');
       await expect(links).toHaveText(NAV_ENTRIES);
+      // Measured once the app has drawn over the page's prerendered shell (its account menu is the app's own).
+      await expect(accountMenu(page)).toBeVisible();
+      await expect(page.locator('#root')).not.toHaveAttribute('inert');
       const boxes = [...(await Promise.all((await links.all()).map((link) => link.boundingBox()))), await accountMenu(page).boundingBox()];
       for (let i = 1; i < boxes.length; i++) {
         expect(boxes[i - 1]!.x + boxes[i - 1]!.width, `at ${width} px, item ${i} starts after item ${i - 1} ends`).toBeLessThanOrEqual(boxes[i]!.x);
