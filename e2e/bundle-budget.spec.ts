@@ -8,7 +8,6 @@ import { expect, test } from './support/test';
 // no page loads map code, before or after its paint.
 let reference = 0;
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
   // A folder per worker: the two tests run side by side, each worker building the reference once.
   reference = await barePageGzipBytes(path.resolve('bench', '.tmp', `e2e-${test.info().workerIndex}`));
 });

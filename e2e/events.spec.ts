@@ -246,7 +246,6 @@ test('an organiser draws a route and publishes with two places (one theirs); B j
 });
 
 test('the list shows the new event with its organiser going, and the Past and Yours tabs switch the list', async ({ page, request }) => {
-  test.setTimeout(90_000);
   const member = newMember('lister', { firstName: 'Lee', lastName: 'Lister' });
   const { token } = await signUpThroughApi(request, member);
   const word = Date.now().toString(36);
@@ -284,7 +283,6 @@ test('the list shows the new event with its organiser going, and the Past and Yo
 });
 
 test('a draft is saved from the form and published from its own page; the edit page without an event says none was chosen', async ({ page, request }) => {
-  test.setTimeout(120_000);
   const member = newMember('drafter', { firstName: 'Dee', lastName: 'Drafter' });
   await signUpThroughApi(request, member);
   const name = `Trail day ${Date.now().toString(36)}`;
@@ -331,7 +329,6 @@ test('a draft is saved from the form and published from its own page; the edit p
 });
 
 test('a member asked to co-host accepts from the notifications, and can edit the event from then on', async ({ browser, request }) => {
-  test.setTimeout(150_000);
   const pageErrors: string[] = [];
   const olga = newMember('olga', { firstName: 'Olga', lastName: 'Organiser' });
   const colin = newMember('colin', { firstName: 'Colin', lastName: 'Cohost' });
@@ -391,7 +388,6 @@ const CORPUS = {
 
 
 test('markup typed as an event’s name, description and a comment is shown as text and runs nothing', async ({ browser, request }) => {
-  test.setTimeout(120_000);
   const pageErrors: string[] = [];
   const member = newMember('evxss', { firstName: 'Xia', lastName: 'Safe' });
   await signUpThroughApi(request, member);

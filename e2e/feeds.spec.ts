@@ -14,7 +14,6 @@ async function postThroughApi(request: APIRequestContext, token: string, post: {
 }
 
 test('A sees B’s post in Everyone, reacts with 😮 through the picker, and the count holds after a reload', async ({ browser, request }) => {
-  test.setTimeout(120_000);
   const ana = newMember('ana', { firstName: 'Ana', lastName: 'Reyes' });
   const ben = newMember('ben', { firstName: 'Ben', lastName: 'Okafor' });
   await signUpThroughApi(request, ana);

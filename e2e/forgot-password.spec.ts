@@ -8,8 +8,6 @@ test.use(settledMotion);
 const NEW_PASSWORD = 'Trailhead#42';
 
 test('a member resets the password with a mailed code; the old password and old sessions stop working', async ({ page, browser, request }) => {
-  // Two devices, five pages and an axe check on each: past the default minute on a busy two-core machine.
-  test.setTimeout(120_000);
   const member = newMember('reset');
   await signUpThroughApi(request, member);
 

@@ -5,7 +5,6 @@ import { checkA11y, expect, test } from './support/test';
 test.use(settledMotion);
 
 test('B’s open thread shows A’s comment and its deletion without a reload, and A sees her own comment once', async ({ browser, request }) => {
-  test.setTimeout(120_000);
   const pageErrors: string[] = [];
   const ana = newMember('ana', { firstName: 'Ana', lastName: 'Reyes' });
   const ben = newMember('ben', { firstName: 'Ben', lastName: 'Okafor' });

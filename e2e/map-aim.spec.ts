@@ -15,7 +15,6 @@ const next = async (page: Page, button: 'Next' | 'Preview', title: string) => {
 };
 
 test('an organiser finds Zermatt by name and the meeting point lands there', async ({ browser, request }) => {
-  test.setTimeout(150_000);
   const member = newMember('aimer');
   await signUpThroughApi(request, member);
   const page = await signedInPage(browser, member);

@@ -25,7 +25,6 @@ async function eventWithRoute(request: APIRequestContext, token: string) {
 }
 
 test('the offline map draws an event’s route in Chromium without one request outside the app', async ({ page, request, baseURL, consoleErrors }) => {
-  test.setTimeout(120_000);
   const member = newMember('mapper');
   const { token } = await signUpThroughApi(request, member);
   const eventId = await eventWithRoute(request, token.access_token);
@@ -68,7 +67,6 @@ test('the offline map draws an event’s route in Chromium without one request o
 });
 
 test('a route is drawn by clicking the map in the event form, and the distance follows', async ({ page, request, baseURL }) => {
-  test.setTimeout(120_000);
   const member = newMember('drawer');
   const { token } = await signUpThroughApi(request, member);
   const eventId = await eventWithRoute(request, token.access_token);

@@ -25,7 +25,6 @@ async function openNotifications(page: Page) {
 // Issue 20, reports and moderation: Cora reports Dara's comment; the moderator removes it under a rule; Cora hears
 // action was taken, Dara hears why, reads the decision and appeals it.
 test('C reports D’s comment; M removes it under a rule; C and D are told; D appeals', async ({ browser, request }) => {
-  test.setTimeout(180_000);
   const pageErrors: string[] = [];
   const cora = newMember('cora', { firstName: 'Cora', lastName: 'Vale' });
   const dara = newMember('dara', { firstName: 'Dara', lastName: 'Stone' });

@@ -5,7 +5,6 @@ import { checkA11y, expect, navEntryName, test } from './support/test';
 test.use(settledMotion);
 
 test('a new follower reaches the open notifications page live, opens their profile, and settings stick', async ({ page, request, consoleErrors }) => {
-  test.setTimeout(90_000);
   const ana = newMember('ana', { firstName: 'Ana', lastName: 'Vale' });
   const ben = newMember('ben', { firstName: 'Ben', lastName: 'Okafor' });
   const { user: anaUser } = await signUpThroughApi(request, ana);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { newMember, signInThroughUi, signUpThroughApi } from './support/accounts';
+import { DEMO, newMember, signInThroughUi, signUpThroughApi } from './support/accounts';
 import { checkA11y, expect, test } from './support/test';
 
 // Issue 23: the public pages arrive as HTML that paints before any script runs (src/prerender.tsx), and the script
@@ -55,6 +55,24 @@ async function holdEntryScript(page: Page) {
   });
   return release;
 }
+
+test('a sign-in sent before the page’s script has run is kept and sent by the app once it answers, never natively', async ({ page }) => {
+  const release = await holdEntryScript(page);
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(request.url()));
+  await page.goto('/auth/login', { waitUntil: 'commit' });
+  // Typed into the HTML alone, and sent with Enter (the pointer is held off a booting page; the keyboard is not).
+  await page.getByLabel('E-mail').fill(DEMO.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  release();
+  await expect(page).toHaveURL(/\/feeds$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your feed' })).toBeVisible();
+  // Nothing went out as a page load with what was typed in its address.
+  expect(asked.filter((url) => url.includes('password=') || url.includes(encodeURIComponent(DEMO.email)))).toEqual([]);
+  await checkA11y(page);
+});
 
 test('a signed-in page arrives as its shell (navigation, heading, the list loading) that the app then fills; a visitor never sees it', async ({ browser, page, request, consoleErrors }) => {
   const member = newMember('shell');

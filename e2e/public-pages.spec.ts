@@ -20,8 +20,8 @@ const VISITOR_ROUTES: [path: string, heading: RegExp][] = [
 
 test('every public and sign-in page opens with its heading, no console error and no axe violation', async ({ page, consoleErrors }) => {
   // Each page is loaded and checked with axe: time by the number of pages, as routes.spec.ts does (a fresh clone on a
-  // busy two-core machine took past the 90 s default for these ten).
-  test.setTimeout(20_000 + VISITOR_ROUTES.length * 10_000);
+  // busy two-core machine took past 90 s for these ten).
+  test.setTimeout(20_000 + VISITOR_ROUTES.length * 20_000);
   for (const [path, heading] of VISITOR_ROUTES) {
     await test.step(path, async () => {
       await page.goto(path);

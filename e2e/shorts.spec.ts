@@ -9,7 +9,6 @@ import { checkA11y, expect, test } from './support/test';
 test.use(settledMotion);
 
 test('A uploads a short through the form, watches it become ready, publishes it, plays, reacts and comments; B opens its link', async ({ browser, request }) => {
-  test.setTimeout(180_000);
   const ana = newMember('ana', { firstName: 'Ana', lastName: 'Reyes' });
   const ben = newMember('ben', { firstName: 'Ben', lastName: 'Okafor' });
   await signUpThroughApi(request, ana);

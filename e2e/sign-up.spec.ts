@@ -104,7 +104,6 @@ test('a reload at "check your e-mail" keeps the step, so the code already mailed
 
 test('"Send a new code" counts down, and a new code replaces the old one: the old code is refused as a wrong try', async ({ page }) => {
   // The server's first cooldown is 30 s: this test waits it out.
-  test.setTimeout(120_000);
   const member = newMember('resend');
   await page.goto('/auth/sign-up');
   const seen = await askForCode(page, member.email);

@@ -11,7 +11,6 @@ async function makePrivate(request: APIRequestContext, token: string) {
 }
 
 test('B finds private A and asks to follow; A sees the request arrive live, accepts; B sees A open up, then unfollows', async ({ browser, request }) => {
-  test.setTimeout(120_000);
   const alex = newMember('alex', { firstName: 'Alexandra', lastName: 'Quill' });
   const bea = newMember('bea', { firstName: 'Bea', lastName: 'Stone' });
   const { token: alexToken } = await signUpThroughApi(request, alex);

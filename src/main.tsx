@@ -4,6 +4,7 @@ import type { EndSessionReason } from './features/auth/end-session';
 import { createQueryClient } from './lib/query-client';
 import { reloadOnStaleChunks } from './lib/reload-for-new-build';
 import { sessionStore } from './lib/session-store';
+import { sendHeldSubmit } from './lib/held-submit';
 import { followSystemTheme } from './lib/theme';
 import { createAppRouter } from './router';
 import './styles.css';
@@ -37,6 +38,7 @@ const booted = () => {
   // A signed-in page's shell was inert (server/plugins/spa.ts): what is drawn over it now answers.
   document.getElementById('root')!.removeAttribute('inert');
   performance.mark('switchback:ready');
+  sendHeldSubmit();
 };
 const app = <AppRoot queryClient={queryClient} router={router} endSession={endSession} onMounted={booted} />;
 if (container.hasAttribute('data-shell')) {

@@ -5,6 +5,8 @@ import { BOOT_SCRIPT, deferEntryScript } from './boot-script';
 // Issue 23: the page's one inline script, run as the browser runs it: first in the head, before the body is parsed.
 
 type Page = { html: HTMLElement; head: HTMLHeadElement; paint(): void };
+/** Where the script keeps a form sent too early (src/lib/held-submit.ts sends it). */
+const held = () => (window as { switchbackHeldSubmit?: unknown }).switchbackHeldSubmit;
 
 const realObserver = globalThis.PerformanceObserver;
 
@@ -52,6 +54,25 @@ describe('the boot script', () => {
     expect(page.html.hasAttribute('data-booting')).toBe(true);
     vi.advanceTimersByTime(10_000);
     expect(page.html.hasAttribute('data-booting')).toBe(false);
+  });
+
+  it('holds a form sent before the app answers, with the button pressed, instead of letting it go out natively', () => {
+    const page = load();
+    document.body.innerHTML = '<form><input name="email" value="maya@demo.switchback.app"><button type="submit">Sign in</button></form>';
+    const form = document.querySelector('form')!;
+    const button = document.querySelector('button')!;
+    const sent = new SubmitEvent('submit', { bubbles: true, cancelable: true, submitter: button });
+    form.dispatchEvent(sent);
+    expect(sent.defaultPrevented).toBe(true);
+    expect(held()).toEqual({ form, submitter: button });
+    // Once the app answers (`data-app`), its own handlers take the submit: nothing is held.
+    (window as { switchbackHeldSubmit?: unknown }).switchbackHeldSubmit = undefined;
+    page.html.setAttribute('data-app', '');
+    const later = new SubmitEvent('submit', { bubbles: true, cancelable: true, submitter: button });
+    form.dispatchEvent(later);
+    expect(later.defaultPrevented).toBe(false);
+    expect(held()).toBeUndefined();
+    document.body.innerHTML = '';
   });
 
   it('hides a signed-in page’s shell from a visitor with no session, and only a shell', () => {

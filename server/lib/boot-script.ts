@@ -7,6 +7,10 @@ import { createHash } from 'node:crypto';
  * - marks the page as booting (`data-booting` on <html>): a prerendered page shows before its script has taken it over,
  *   and a click meanwhile would reach markup with no handlers yet (a form sent natively, typing lost); styles.css lets
  *   no pointer through until main.tsx clears the mark, or ten seconds pass if the script never comes;
+ * - holds a form sent before the app has taken the page over (Enter in a field, or a click once those ten seconds
+ *   passed on a slow phone): sent natively it would reload the page with what was typed (a password too) in the
+ *   address. The form and its button wait in `switchbackHeldSubmit`, and the app sends it once it answers
+ *   (src/lib/held-submit.ts; `data-app` on <html> says it does);
  * - on a signed-in page's prerendered shell (`<meta name="switchback-shell">`), hides it from a visitor who is not
  *   signed in (no `access_token`, src/lib/storage.ts), who is on the way to the sign-in page: the app's frame should
  *   not flash first; main.tsx shows what the script drew;
@@ -24,6 +28,7 @@ export const BOOT_SCRIPT =
   "h.classList.toggle('dark',c==='dark'||(c!=='light'&&window.matchMedia('(prefers-color-scheme: dark)').matches));" +
   "if(!t&&document.querySelector('meta[name=\"switchback-shell\"]'))h.setAttribute('data-shell-hidden','');" +
   "h.setAttribute('data-booting','');setTimeout(function(){h.removeAttribute('data-booting')},10000);" +
+  "document.addEventListener('submit',function(v){if(h.hasAttribute('data-app'))return;v.preventDefault();window.switchbackHeldSubmit={form:v.target,submitter:v.submitter||null}},true);" +
   "var e=document.querySelector('meta[name=\"switchback-entry\"]');" +
   "var g=function(){if(g.d)return;g.d=1;var d=document.head,s=document.createElement('script');s.type='module';s.src=e.content;d.appendChild(s);" +
   "var c=document.querySelector('meta[name=\"switchback-stylesheet\"]');if(c){var k=document.createElement('link');k.rel='stylesheet';k.href=c.content;d.appendChild(k)}" +
