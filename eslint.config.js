@@ -94,7 +94,7 @@ export default tseslint.config(
               importNames: [
                 'mayViewFeed', 'mayViewEvent', 'mayViewProfileContent', 'mayFollow', 'mayMentionWhere', 'mayInviteWhere',
                 'mayViewRoute', 'mayViewUpload', 'mayEditPost', 'mayComment', 'mayEditComment', 'mayDeleteComment',
-                'mayDeleteCommentOn', 'followOutcome', 'eventRole', 'mayViewActivity', 'mayEditActivity',
+                'mayDeleteCommentOn', 'followOutcome', 'eventRole', 'mayViewActivity', 'mayEditActivity', 'mayViewGear', 'mayEditGear',
               ],
               message: 'Ask the Guardian (server/policy/guardian.ts: guardianFor(db, viewerId)).',
             },

@@ -122,6 +122,8 @@ export const activityDetail = z.strictObject({
   isOwner: z.boolean(),
   /** The owner may download the file it was imported from. */
   hasOriginalFile: z.boolean(),
+  /** The gear it was done with (issue 24), the pieces the viewer may see; set with `POST /api/activity/gear`. */
+  gear: z.array(z.strictObject({ id: z.int(), title: z.string(), sportId: z.int() })),
 });
 export type ActivityDetail = z.infer<typeof activityDetail>;
 

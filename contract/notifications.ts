@@ -18,6 +18,7 @@ export const NOTIFICATION_KINDS = [
   'events',
   'associates',
   'moderation',
+  'gear',
 ] as const;
 export const notificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKind>;
@@ -42,6 +43,7 @@ export const NOTIFICATION_SUBJECTS = [
   'short_report',
   'short_comment_report',
   'decision',
+  'gear',
 ] as const;
 export const notificationSubject = z.enum(NOTIFICATION_SUBJECTS);
 

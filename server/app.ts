@@ -17,6 +17,7 @@ import { registerVideoJobs } from './modules/videos/jobs';
 import { resumableUploadRoutes } from './modules/videos/resumable-upload-routes';
 import { videoRoutes } from './modules/videos/routes';
 import { activityRoutes } from './modules/activities/routes';
+import { gearRoutes } from './modules/gear/routes';
 import { createActivityWorker } from './modules/activities/worker/worker-pool';
 import { accountSecurityRoutes } from './modules/account/security-routes';
 import { authRoutes } from './modules/auth/routes';
@@ -138,6 +139,7 @@ export async function buildApp({ config, db, clock = systemClock, mailer, sms, s
     eventCommentRoutes(member, deps);
     eventReactionRoutes(member, deps);
     activityRoutes(member, deps);
+    gearRoutes(member, deps);
     await activityImportRoutes(member, deps);
     mapsRoutes(member, deps);
     await mapRouteRoutes(member, deps);

@@ -45,8 +45,8 @@ export function rideSamples({ start, startTime, bearing, points = 300, everySeco
 /** Metres along the samples, point to point. */
 export const rideLength = (samples: readonly TrackSample[]) => samples.at(-1)?.distance ?? 0;
 
-/** A GPX 1.1 track named `name`, with times, elevation, heart rate, cadence and power. */
-export const gpxRide = (name: string, samples: readonly TrackSample[]) => gpxFile(samples, { name, type: 'cycling' });
+/** A GPX 1.1 track named `name`, with times, elevation, heart rate, cadence and power; a road ride unless `type` says. */
+export const gpxRide = (name: string, samples: readonly TrackSample[], type = 'cycling') => gpxFile(samples, { name, type });
 
 /** A FIT activity as a bike computer writes it (a mountain bike ride, a lap every 5 km). */
 export const fitRide = (samples: readonly TrackSample[]) => fitFile(samples, { sport: 'cycling', subSport: 'mountain', lapM: 5000 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityList, activitySummary, activityTrack, eventProgress, privacySettings, type Activity } from '#contract/activities';
 import { eventList } from '#contract/events';
 import { feedList } from '#contract/feeds';
+import { gearDetail, gearList } from '#contract/gear';
 import { notificationList } from '#contract/notifications';
 import { activities } from '../db/schema/activities';
 import { isInsideZone } from '../modules/activities/privacy/privacy-zones';
@@ -11,6 +12,7 @@ import { createTestApp, okData, type TestApp } from '../test/test-app';
 import { DEMO_MEMBERS, DEMO_PASSWORD, seedAccounts } from './accounts';
 import { seedDemoActivities } from './activities';
 import { seedDemoEvents } from './events';
+import { seedDemoGear } from './gear';
 import { HOME_ZONES, seedDemoPosts } from './posts';
 import { seedSocialGraph } from './social-graph';
 
@@ -31,6 +33,7 @@ beforeAll(async () => {
   });
   await seedDemoPosts(t.app.deps, members);
   await seedDemoEvents(t.app.deps, members);
+  await seedDemoGear(t.app.deps, members);
   await seedDemoActivities(t.app.deps, members, { only: SEEDED });
   for (const m of DEMO_MEMBERS) tokens.set(m.handleName, await t.tokenFor(m.email, DEMO_PASSWORD));
 });
@@ -50,6 +53,39 @@ async function log(viewer: Handle, of: Handle): Promise<Activity[]> {
   return all;
 }
 const track = async (viewer: Handle, id: number) => okData(await get(viewer, `/api/getActivityCoordinate?activityId=${id}`), activityTrack);
+
+describe('the demo gear', () => {
+  it('names each sport’s default piece on the imported activities, so its totals are the member’s outings in that sport', async () => {
+    const maya = await log('mayatrails', 'mayatrails');
+    const gear = okData(await get('mayatrails', '/api/getUserProfileSportEquipment'), gearList).list;
+    const bySport = (sportId: number) => maya.filter((a) => a.sportId === sportId);
+    const sum = (list: Activity[]) => list.reduce((m, a) => m + a.distance, 0);
+    const enduro = gear.find((g) => g.title === 'Enduro rig')!;
+    expect(enduro).toMatchObject({ sportId: 53, isDefault: true, frontTravel: 170 });
+    expect(enduro.images).toHaveLength(2);
+    expect(enduro.totals.activities).toBe(bySport(53).length);
+    expect(enduro.totals.activities).toBeGreaterThan(3);
+    expect(enduro.totals.distance).toBeCloseTo(sum(bySport(53)), 3);
+    expect(gear.find((g) => g.title === 'Approach boots')!.totals.activities).toBe(bySport(35).length);
+    expect(gear.find((g) => g.title === 'Hardtail project')).toMatchObject({ isDraft: true, totals: { activities: 0 } });
+  });
+
+  it('wears Maya’s parts with her rides: the fork is due, and she was told so once', async () => {
+    const enduro = okData(await get('mayatrails', '/api/getUserProfileSportEquipment?sportId=53'), gearList).list.find((g) => g.title === 'Enduro rig')!;
+    const { components } = okData(await get('mayatrails', `/api/equipment/${enduro.id}`), gearDetail);
+    const byKind = new Map(components.map((c) => [c.kind, c]));
+    expect(byKind.get('fork')).toMatchObject({ isDue: true, name: 'Fox 38 Factory' });
+    expect(byKind.get('chain')).toMatchObject({ isDue: false });
+    expect(byKind.get('chain')!.wear).toBeGreaterThan(0.05);
+    const notices = okData(await get('mayatrails', '/api/notifications'), notificationList).list.filter((n) => n.kind === 'gear');
+    expect(notices.map((n) => n.message)).toEqual([expect.stringMatching(/^Fork “Fox 38 Factory” on Enduro rig is due for a service: [\d.]+ h since it was fitted\.$/)]);
+  });
+
+  it('shows another member the published pieces only', async () => {
+    const seen = okData(await get('jonasrides', '/api/getUserProfileSportEquipment?handleName=mayatrails'), gearList).list;
+    expect(seen.map((g) => g.title).sort()).toEqual(['Approach boots', 'Enduro rig']);
+  });
+});
 
 describe('the demo activities', () => {
   it('give each member 10–30 activities over the last twelve weeks, in their own sports, from GPX, TCX and FIT files', async () => {

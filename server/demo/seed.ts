@@ -5,6 +5,7 @@ import { users } from '../db/schema/users';
 import { DEMO_MEMBERS, demoPasswords, seedAccounts } from './accounts';
 import { seedDemoActivities } from './activities';
 import { seedDemoEvents } from './events';
+import { seedDemoGear } from './gear';
 import { seedDemoModeration } from './moderation';
 import { seedDemoPosts } from './posts';
 import { seedProfileImages } from './profile-images';
@@ -17,7 +18,7 @@ export type DemoArea = (deps: Deps, members: Seeded, log: Pick<FastifyBaseLogger
 
 /**
  * Each area's part, in order, after the accounts, profiles and who follows whom: photos; posts; events; shorts;
- * activities (after the posts that share them and the event one counts toward); moderation (gear as that area lands).
+ * gear; activities (after the posts that share them, the event one counts toward and the gear they name); moderation.
  */
 export const DEMO_AREAS: readonly DemoArea[] = [
   async (deps, members) => {
@@ -26,6 +27,8 @@ export const DEMO_AREAS: readonly DemoArea[] = [
   seedDemoPosts,
   seedDemoEvents,
   seedDemoShorts,
+  // Before the activities, whose imports name each sport's default piece.
+  seedDemoGear,
   (deps, members) => seedDemoActivities(deps, members),
   seedDemoModeration,
 ];

@@ -7,6 +7,7 @@ import type { Upload } from '../modules/media/upload-files';
 import { mayEditActivity, mayViewActivity, visibleActivitiesCondition, type ActivitySubject } from './activity-policy';
 import { blockedBy, blockedEitherWay, hiddenFrom, notBlockedWith, notHiddenFrom } from './block-policy';
 import { eventRole, hostedEventsCondition, mayCancelEvent, mayEditEvent, mayViewEvent, visibleEventsCondition, type EventRole, type EventSubject } from './event-policy';
+import { mayEditGear, mayViewGear, visibleGearCondition, type GearSubject } from './gear-policy';
 import { mayViewUpload, type MediaAccess, type MediaSignature } from './media-policy';
 import { isModerator, notReportedBy } from './moderation-policy';
 import { mayViewRoute, type RouteSubject } from './route-policy';
@@ -92,6 +93,14 @@ export type Guardian<V extends number | null = number> = {
   /** Editing, deleting, the original file: the owner only (`mayEditActivity`). */
   canEditActivity(activity: Pick<ActivitySubject, 'userId'>): boolean;
 
+  // Gear (issue 24).
+  /** A piece of gear, drafts by their owner only: `mayViewGear`. */
+  canSeeGear(piece: GearSubject, owner: ContentOwner): Promise<boolean>;
+  /** Editing, retiring, deleting, naming it on an activity: the owner only (`mayEditGear`). */
+  canEditGear(piece: Pick<GearSubject, 'userId'>): boolean;
+  /** `canSeeGear` as a condition on `gear`, for lists and an activity's gear: `visibleGearCondition`. */
+  visibleGearWhere(): SQL;
+
   // Moderation (issue 20).
   /** Whether the viewer reviews reports: every `/api/moderation/` route but a member's own decisions asks this. */
   isModerator(): Promise<boolean>;
@@ -154,6 +163,10 @@ export function guardianFor(db: Db, viewerId: number | null): Guardian<number | 
     canSeeActivity: async (activity, owner) => signedIn && (await mayViewActivity(db, viewerId, activity, owner)),
     visibleActivitiesWhere: () => (signedIn ? visibleActivitiesCondition(viewerId) : NOTHING),
     canEditActivity: (activity) => signedIn && mayEditActivity(viewerId, activity),
+
+    canSeeGear: async (piece, owner) => signedIn && (await mayViewGear(db, viewerId, piece, owner)),
+    canEditGear: (piece) => signedIn && mayEditGear(viewerId, piece),
+    visibleGearWhere: () => (signedIn ? visibleGearCondition(viewerId) : NOTHING),
 
     isModerator: async () => signedIn && (await isModerator(db, viewerId)),
 

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { activities, activityViews } from '../db/schema/activities';
 import { events } from '../db/schema/events';
 import { feedImages, feeds } from '../db/schema/feeds';
+import { gear, gearImages } from '../db/schema/gear';
 import { mapRoutes } from '../db/schema/map-routes';
 import { subjects } from '../db/schema/subjects';
 import { users } from '../db/schema/users';
@@ -11,6 +12,7 @@ import { mediaUrl, type Upload } from '../modules/media/upload-files';
 import { signedLifetimeSeconds, validMediaSignature, type SignedFor } from '../modules/media/url-signing';
 import { isActivityPublicToMembers, mayViewActivity } from './activity-policy';
 import { isEventPublicToMembers, mayViewEvent } from './event-policy';
+import { isGearPublicToMembers, mayViewGear } from './gear-policy';
 import { isModerator } from './moderation-policy';
 import { mayViewRoute } from './route-policy';
 import { isPublicToMembers, mayViewFeed } from './social-policy';
@@ -145,6 +147,20 @@ function screenshotOf(db: Db, upload: Upload): Owner {
   return { publicToMembers: false, mayView: async (viewerId) => viewerId === upload.userId || (await isModerator(db, viewerId)) };
 }
 
+/** A piece of gear's photo (a `gear` upload, issue 24) follows the piece (`mayViewGear`). */
+async function gearPhotoOf(db: Db, upload: Upload): Promise<Owner | null> {
+  const [piece] = await db
+    .select({ userId: gear.userId, isDraft: gear.isDraft, ownerIsPrivate: users.isPrivate })
+    .from(gearImages)
+    .innerJoin(gear, eq(gear.id, gearImages.gearId))
+    .innerJoin(users, eq(users.id, gear.userId))
+    .where(eq(gearImages.uploadKey, upload.key))
+    .limit(1);
+  if (!piece) return null;
+  const owner = { id: piece.userId, isPrivate: piece.ownerIsPrivate };
+  return { publicToMembers: isGearPublicToMembers(piece, owner), mayView: (viewerId) => mayViewGear(db, viewerId, piece, owner) };
+}
+
 /** The thing that holds this upload, by what it was made for (attach.ts checks the purpose), or its uploader alone. */
 async function ownerOf(db: Db, upload: Upload): Promise<Owner | null> {
   if (upload.attachedAt === null) return uploaderOnly(upload);
@@ -159,7 +175,9 @@ async function ownerOf(db: Db, upload: Upload): Promise<Owner | null> {
           ? await routePreviewOf(db, upload)
           : upload.purpose === 'activity'
             ? await activityPictureOf(db, upload)
-            : null;
+            : upload.purpose === 'gear'
+              ? await gearPhotoOf(db, upload)
+              : null;
   return owner ?? uploaderOnly(upload);
 }
 

@@ -27,10 +27,10 @@ type Member = Awaited<ReturnType<typeof h.member>>;
 const UNKNOWN = 2_000_000_000;
 
 /** A's things, which B could reach before the block; `ids` are swapped for UNKNOWN to ask for nothing. */
-type World = { a: Member; b: Member; feedId: number; commentId: number; eventId: number; eventCommentId: number; routeId: number; activityId: number; activityCommentId: number; marker: string };
+type World = { a: Member; b: Member; feedId: number; commentId: number; eventId: number; eventCommentId: number; routeId: number; activityId: number; activityCommentId: number; gearId: number; marker: string };
 
 /** What B sends, naming A's things (or, with `nothing`, the same call naming ids that do not exist). */
-type Ids = { user: number; feed: number; comment: number; event: number; eventComment: number; route: number; activity: number; activityComment: number; self: number };
+type Ids = { user: number; feed: number; comment: number; event: number; eventComment: number; route: number; activity: number; activityComment: number; gear: number; self: number };
 type Call = (w: World, ids: Ids) => Promise<LightMyRequestResponse>;
 type Entry = { call: Call } | { exempt: string };
 
@@ -49,14 +49,18 @@ async function world(blocker: 'A' | 'B'): Promise<World> {
   const noted = await send('POST', '/api/activity/comment', a.token, { activityId, comment: `Activity comment ${marker}` });
   expect(noted.statusCode, noted.body).toBe(200);
   const activityCommentId = (body(noted).data as { comment: { commentId: number } }).comment.commentId;
+  const piece = await send('POST', '/api/userSaveEquipment', a.token, { sportId: 53, title: `Bike ${marker}`, isDraft: false });
+  expect(piece.statusCode, piece.body).toBe(200);
+  const gearId = (body(piece).data as { id: number }).id;
   // Before the block B reaches all of it.
   expect((await send('GET', `/api/feed/${feedId}`, b.token)).statusCode).toBe(200);
   expect((await send('GET', `/api/getChallengeDetails?id=${saved.id}`, b.token)).statusCode).toBe(200);
   expect((await send('GET', `/api/route/${route.routeId}`, b.token)).statusCode).toBe(200);
   expect((await send('GET', `/api/activity/${activityId}`, b.token)).statusCode).toBe(200);
+  expect((await send('GET', `/api/equipment/${gearId}`, b.token)).statusCode).toBe(200);
   const [blocking, blocked] = blocker === 'A' ? [a, b] : [b, a];
   expect((await send('POST', '/api/block', blocking.token, { userId: blocked.userId })).statusCode).toBe(200);
-  return { a, b, feedId, commentId, eventId: saved.id, eventCommentId, routeId: route.routeId, activityId, activityCommentId, marker };
+  return { a, b, feedId, commentId, eventId: saved.id, eventCommentId, routeId: route.routeId, activityId, activityCommentId, gearId, marker };
 }
 
 const get = (url: (i: Ids) => string): Entry => ({ call: (w, i) => send('GET', url(i), w.b.token) });
@@ -113,6 +117,17 @@ const entries: Record<string, Entry> = {
   'GET /api/challenge/progress': get((i) => `/api/challenge/progress?challengeId=${i.event}`),
   'POST /api/getActivity': post('POST', '/api/getActivity', (i) => ({ userId: i.user })),
   'GET /api/getSportsActivity': get((i) => `/api/getSportsActivity?userId=${i.user}`),
+  'GET /api/getUserProfileSportEquipment': get((i) => `/api/getUserProfileSportEquipment?userId=${i.user}`),
+  'GET /api/equipment/:gearId': get((i) => `/api/equipment/${i.gear}`),
+  'POST /api/userSaveEquipment': post('POST', '/api/userSaveEquipment', (i) => ({ id: i.gear, sportId: 53, title: 'Mine now', isDraft: false })),
+  'POST /api/equipment/retire': post('POST', '/api/equipment/retire', (i) => ({ id: i.gear, retired: true })),
+  'DELETE /api/deleteEquipment': post('DELETE', '/api/deleteEquipment', (i) => ({ id: i.gear })),
+  'POST /api/activity/gear': post('POST', '/api/activity/gear', (i) => ({ activityId: i.activity, gearIds: [] })),
+  'POST /api/equipment/component': { exempt: ownRows },
+  'POST /api/equipment/component/move': { exempt: ownRows },
+  'POST /api/equipment/component/service': { exempt: ownRows },
+  'DELETE /api/equipment/component': { exempt: ownRows },
+  'GET /api/sportEquipmentOptions': { exempt: 'sportId picks a sport from the fixed catalogue; the answer is the same gear form for every member.' },
   'GET /api/activity/summary': get((i) => `/api/activity/summary?userId=${i.user}`),
   'GET /api/activity/:activityId': get((i) => `/api/activity/${i.activity}`),
   'GET /api/getActivityCoordinate': get((i) => `/api/getActivityCoordinate?activityId=${i.activity}`),
@@ -206,9 +221,10 @@ describe('check 13: blocks hold both ways on every route that takes an id', () =
         route: w.routeId,
         activity: w.activityId,
         activityComment: w.activityCommentId,
+        gear: w.gearId,
         self: w.b.userId,
       });
-      const nothing = await call(w, { user: UNKNOWN, feed: UNKNOWN, comment: UNKNOWN, event: UNKNOWN, eventComment: UNKNOWN, route: UNKNOWN, activity: UNKNOWN, activityComment: UNKNOWN, self: w.b.userId });
+      const nothing = await call(w, { user: UNKNOWN, feed: UNKNOWN, comment: UNKNOWN, event: UNKNOWN, eventComment: UNKNOWN, route: UNKNOWN, activity: UNKNOWN, activityComment: UNKNOWN, gear: UNKNOWN, self: w.b.userId });
       expect(asked.body).not.toContain(w.marker);
       if (key === 'GET /api/user-profile' && blocker === 'B') {
         // The blocker keeps the header of whom they blocked, to unblock from, and nothing of their content.
@@ -229,6 +245,7 @@ describe('check 13: blocks hold both ways on every route that takes an id', () =
       expect(p).toMatchObject({ title: `Post ${w.marker}`, commentCount: 1 });
       expect(await h.detail(w.a, w.eventId)).toMatchObject({ eventName: `Ride ${w.marker}`, cancelledAt: null, isDraft: false });
       expect(body(await send('GET', `/api/activity/${w.activityId}`, w.a.token)).data).toMatchObject({ title: `Activity ${w.marker}`, commentCount: 1, likes: { total: 0 } });
+      expect(body(await send('GET', `/api/equipment/${w.gearId}`, w.a.token)).data).toMatchObject({ gear: { title: `Bike ${w.marker}`, retiredAt: null } });
     });
   });
 });

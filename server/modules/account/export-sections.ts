@@ -6,6 +6,7 @@ import {
   eventsExportSection,
 } from '../events/export-section';
 import { feedsExportSection } from '../feeds/export-section';
+import { gearExportSection } from '../gear/export-section';
 import { routesExportSection } from '../map-routes/export-section';
 import { notificationsExportSection, notificationSettingsExportSection } from '../notifications/export-section';
 import { blocksAndMutesExportSection } from '../moderation/export-section';
@@ -40,6 +41,7 @@ export const exportSections = checkExportSections([
   reactionsAndCommentsExportSection,
   routesExportSection,
   activitiesExportSection,
+  gearExportSection,
   notificationsExportSection,
   notificationSettingsExportSection,
   followsExportSection,

@@ -149,6 +149,7 @@ describe('GET /api/account/export', () => {
       'reactionsAndComments',
       'routes',
       'activities',
+      'gear',
       'notifications',
       'notificationSettings',
       'follows',

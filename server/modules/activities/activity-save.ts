@@ -8,6 +8,8 @@ import { enqueue } from '../../jobs/queue';
 import { fieldError } from '../../lib/errors';
 import { loadOwnActivity } from '../../policy/activity-access';
 import { REMOVE_FILES_JOB } from '../account/delete-service';
+import { useDefaultGear } from '../gear/activity-gear';
+import { noticeServiceDue } from '../gear/component-save';
 import { withOutbox } from '../notifications/outbox';
 import { deleteSubjects, newSubject } from '../subjects/subject-rows';
 import { activityDetailOf } from './activity-wire';
@@ -48,6 +50,7 @@ export async function insertImported(tx: Db, now: Date, userId: number, a: Impor
     })
     .returning({ id: activities.id });
   await tx.insert(activityStreams).values({ activityId: row!.id, data: Buffer.from(a.streams), laps: a.laps, deviceTotals: a.totals });
+  await useDefaultGear(tx, { id: row!.id, userId, sportId: a.sportId });
   return row!.id;
 }
 
@@ -102,8 +105,10 @@ export async function createManualActivity(deps: SaveDeps, userId: number, input
         updatedAt: now,
       })
       .returning({ id: activities.id });
+    await useDefaultGear(tx, { id: row!.id, userId, sportId: input.sportId });
     return row!.id;
   });
+  await noticeServiceDue(deps, userId);
   return activityDetailOf(deps, userId, id);
 }
 

@@ -8,6 +8,7 @@ import { users } from '../../db/schema/users';
 import { activityPublicToMembersSql } from '../../policy/activity-policy';
 import { DISPLAY_FILE, mediaUrl, THUMB_FILE } from '../media/upload-files';
 import { mediaUrlSigner, type MediaUrlSigner } from '../media/url-signing';
+import { gearOfActivity } from '../gear/gear-views';
 import { likesOf } from '../reactions/reaction-service';
 import { FAMILY_TRAITS, sportFamily } from './track/sport-family';
 import { SPLIT_M } from './track/splits';
@@ -121,5 +122,6 @@ export async function activityDetailOf(deps: Pick<Deps, 'db' | 'storage' | 'cloc
     pacePerMile: paced ? row.movingS / (row.distanceM / SPLIT_M.imperial) : null,
     isOwner: row.userId === viewerId,
     hasOriginalFile: row.userId === viewerId && row.originalKey !== null,
+    gear: await gearOfActivity(deps.db, viewerId, activityId),
   };
 }

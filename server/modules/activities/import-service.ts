@@ -9,6 +9,7 @@ import { enqueue } from '../../jobs/queue';
 import type { JobPayload } from '../../jobs/queue';
 import { AppError, notFound } from '../../lib/errors';
 import { checkedZone } from './activity-owner';
+import { noticeServiceDue } from '../gear/component-save';
 import { findDuplicate, insertImported } from './activity-save';
 import { makeViews, removePictures, storePictures, unusedPictures, writeViews, type Written } from './activity-views';
 import { memberPrivacy } from './privacy/privacy-service';
@@ -194,6 +195,8 @@ export async function importEntry(deps: Deps, userId: number, entry: ZipActivity
   }
   // Settings saved while the file was read: the views are made again under them.
   if (!written.written) await makeViews(deps, id);
+  // Its gear's components have done more: one may be due for a service now.
+  await noticeServiceDue(deps, userId);
   return { fileName, outcome: 'imported', activityId: id, title: parsed.title, reason: null };
 }
 

@@ -12,6 +12,7 @@ import { fieldError } from '../../lib/errors';
 import { loadFeedSubject, loadOwnFeed } from '../../policy/feed-access';
 import { guardianFor } from '../../policy/guardian';
 import { attachUpload, detachUploads } from '../media/attach';
+import { orderedPhotos } from '../media/ordered-photos';
 import { VIDEO_PURPOSE } from '../videos/video-uploads';
 import { writeNotification } from '../notifications/notify';
 import { withOutbox, type Outbox } from '../notifications/outbox';
@@ -63,39 +64,22 @@ async function mentionedIds(tx: Db, authorId: number, text: string, tagged: read
 
 /**
  * Attaches the photos `keys` (the member's own `feed` uploads, in the order shown) to post `feedId` and detaches
- * those it no longer shows. One upload belongs to one post.
+ * those it no longer shows (media/ordered-photos.ts). One upload belongs to one post.
  */
 async function savePhotos(tx: Db, now: Date, userId: number, feedId: number, keys: readonly string[]) {
-  if (new Set(keys).size !== keys.length) throw fieldError('images', 'The same photo is in the post twice.');
   const current = await tx.select({ key: feedImages.uploadKey }).from(feedImages).where(eq(feedImages.feedId, feedId));
-  if (keys.length > 0) {
-    const elsewhere = await tx
-      .select({ key: feedImages.uploadKey })
-      .from(feedImages)
-      .where(and(inArray(feedImages.uploadKey, [...keys]), ne(feedImages.feedId, feedId)))
-      .limit(1);
-    if (elsewhere.length > 0) throw fieldError('images', 'That photo belongs to another post: upload it again.');
-  }
-  for (const key of keys) await attachUpload(tx, { userId, key, field: 'images', purpose: 'feed', now });
-  await detachUploads(tx, { userId, keys: current.map((c) => c.key).filter((k) => !keys.includes(k)) });
+  const photos = await orderedPhotos(tx, {
+    userId,
+    purpose: 'feed',
+    keys,
+    current: current.map((c) => c.key),
+    now,
+    what: 'post',
+    takenElsewhere: async (wanted) =>
+      (await tx.select({ key: feedImages.uploadKey }).from(feedImages).where(and(inArray(feedImages.uploadKey, [...wanted]), ne(feedImages.feedId, feedId))).limit(1)).length > 0,
+  });
   await tx.delete(feedImages).where(eq(feedImages.feedId, feedId));
-  if (keys.length === 0) return;
-  const made = await tx.select().from(uploads).where(inArray(uploads.key, [...keys]));
-  const byKey = new Map(made.map((u) => [u.key, u]));
-  await tx.insert(feedImages).values(
-    keys.map((key, position) => {
-      const upload = byKey.get(key)!;
-      return {
-        feedId,
-        position,
-        uploadKey: key,
-        url: `/media/${key}/${upload.files.display!}`,
-        thumbnail: `/media/${key}/${upload.files.thumb!}`,
-        width: upload.width,
-        height: upload.height,
-      };
-    }),
-  );
+  if (photos.length > 0) await tx.insert(feedImages).values(photos.map((photo) => ({ feedId, ...photo })));
 }
 
 /** Replaces the post's mentions; answers the members mentioned now who were not before. */

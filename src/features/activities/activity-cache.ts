@@ -69,3 +69,8 @@ export function removeActivity(queryClient: QueryClient, activityId: number): vo
 export function refetchActivitiesOnBlock(queryClient: QueryClient, rel: Relationship, before: Relationship): void {
   if (rel.isBlocked !== before.isBlocked) void queryClient.invalidateQueries({ queryKey: activityKeys.all });
 }
+
+/** The gear the activity used, as `POST /api/activity/gear` saved it (the gear area's picker). */
+export function setActivityGear(queryClient: QueryClient, activityId: number, gear: ActivityDetail['gear']): void {
+  queryClient.setQueryData<ActivityDetail>(activityKeys.detail(activityId), (a) => (a ? { ...a, gear } : a));
+}

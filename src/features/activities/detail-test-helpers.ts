@@ -18,7 +18,7 @@ export const splitFixture = (overrides: Partial<ActivitySplit> = {}): ActivitySp
   });
 
 /**
- * The page of `activityFixture`'s ride (Maya's, 901) as its owner gets it: no splits, laps, zones or series unless
+ * The page of `activityFixture`'s ride (Maya's, 901) as its owner gets it: no splits, laps, zones, series or gear unless
  * given. Parsed with the contract, so a fixture the server could never send fails here.
  */
 export function activityDetailFixture(overrides: Partial<ActivityDetail> = {}): ActivityDetail {
@@ -34,6 +34,7 @@ export function activityDetailFixture(overrides: Partial<ActivityDetail> = {}): 
     series: [],
     isOwner: true,
     hasOriginalFile: false,
+    gear: [],
     ...overrides,
   });
 }

@@ -11,6 +11,7 @@ export const KIND_LABELS: Record<NotificationKind, { label: string; description:
   events: { label: 'Events', description: 'Invitations, and news from events you joined or follow.' },
   associates: { label: 'Associates', description: 'Changes to your associates and what they may do for you.' },
   moderation: { label: 'Moderation', description: 'What happens to your reports, and decisions about your posts or account.' },
+  gear: { label: 'Gear service', description: 'A component of your gear is due for its service.' },
 };
 
 export const CHANNEL_LABELS = { inApp: 'In-app', email: 'E-mail' } as const;

@@ -14,6 +14,13 @@ describe('subjectLink', () => {
     });
   });
 
+  it('leads a gear service notice to the piece of gear', () => {
+    expect(subjectLink(aNotification({ kind: 'gear', actor: null, subjectType: 'gear', subjectId: 31 }))).toMatchObject({
+      to: '/gears/$gearId',
+      params: { gearId: '31' },
+    });
+  });
+
   it('leads nowhere for a comment whose activity is unknown', () => {
     expect(subjectLink(aNotification({ kind: 'comments', subjectType: 'activity_comment', subjectId: 9001, parentId: null }))).toBeNull();
   });

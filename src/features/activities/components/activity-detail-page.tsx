@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
-import { useDeferredValue } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Icon } from '../../../components/icons';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -10,6 +10,7 @@ import { activityComments } from '../activity-comments';
 import { activityDetailQuery } from '../api';
 import { usesPace } from '../pace-sports';
 import { ActivityActions, ActivityMenu } from './activity-actions';
+import { ActivityGear, type ActivityGearPickerProps } from './activity-gear';
 import { ActivityHeader } from './activity-header';
 import { ActivityTrackView } from './activity-track-view';
 import { HeartRateZones } from './heart-rate-zones';
@@ -19,15 +20,17 @@ type Props = {
   activityId: number;
   /** Opens the post composer with this activity linked (the route knows the feeds); without it, no share button. */
   onShare?: ((activityId: number) => void) | undefined;
+  /** The owner's gear picker (the gear area's, which the route knows); without it, the gear is only shown. */
+  gearPicker?: ((props: ActivityGearPickerProps) => ReactNode) | undefined;
 };
 
 /**
  * `/activities/$activityId`: one activity whole — who, what and when, its figures, the map with its track (trimmed at
  * the owner's privacy zones for anyone else, the hidden parts marked for the owner), the charts linked to the map,
- * heart-rate zones, splits and laps, kudos and comments. The owner edits, deletes, shares it and downloads the
- * original file; anyone who sees it may download its GPX.
+ * heart-rate zones, splits and laps, the gear it was done with, kudos and comments. The owner edits, deletes, shares
+ * it, changes its gear and downloads the original file; anyone who sees it may download its GPX.
  */
-export function ActivityDetailPage({ activityId, onShare }: Props) {
+export function ActivityDetailPage({ activityId, onShare, gearPicker }: Props) {
   const { data: activity } = useQuery(activityDetailQuery(activityId));
   const navigate = useNavigate();
   const units = useUnits();
@@ -58,6 +61,7 @@ export function ActivityDetailPage({ activityId, onShare }: Props) {
         menu={<ActivityMenu activity={activity} onDeleted={() => navigate({ to: '/activities' })} />}
         actions={<ActivityActions activity={activity} onShare={onShare} />}
       />
+      <ActivityGear activity={activity} picker={gearPicker} />
       {whole && activity.hasTrack && <ActivityTrackView activity={activity} />}
       {whole && activity.heartRateZones && <HeartRateZones zones={activity.heartRateZones} />}
       {whole && splits.length > 0 && (

@@ -8,7 +8,7 @@ import { difficultyLabel } from '../event-format';
 import { BannerField } from './banner-field';
 import { ChoiceChips } from './choice-chips';
 import type { EventFormInput, EventFormValues } from './event-form-schema';
-import { SelectField } from './select-field';
+import { SelectField } from '../../../components/ui/select-field';
 
 type Form = UseFormReturn<EventFormInput, unknown, EventFormValues>;
 

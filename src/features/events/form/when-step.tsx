@@ -3,7 +3,7 @@ import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { REPEATS, type Repeats } from '#contract/events';
 import { TextField } from '../../../components/ui/text-field';
 import type { EventFormInput, EventFormValues } from './event-form-schema';
-import { SelectField } from './select-field';
+import { SelectField } from '../../../components/ui/select-field';
 import { instantToZoned, timeZoneOptions, zonedToInstant } from './zoned-time';
 
 type Form = UseFormReturn<EventFormInput, unknown, EventFormValues>;

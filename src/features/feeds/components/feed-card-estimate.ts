@@ -1,6 +1,6 @@
 import type { Feed } from '#contract/feeds';
 import { ACTIVITY_MAP_HEIGHT, ACTIVITY_MAP_WIDTH } from './linked-activity-card';
-import { photoGridRatio } from './photo-grid';
+import { photoGridRatio } from '../../../components/photo-grid';
 
 /**
  * A post card's height in the list before it renders, from what it holds and the list's width, so the virtualizer

@@ -11,7 +11,7 @@ import { formatCount } from '../../../lib/format-count';
 import { feedReactions } from '../feed-reactions';
 import { displayName } from '../../../lib/display-name';
 import { LinkedActivityCard } from './linked-activity-card';
-import { PhotoGrid } from './photo-grid';
+import { PhotoGrid } from '../../../components/photo-grid';
 import { PostMenu } from './post-menu';
 import { ReactionBar } from '../../reactions/components/reaction-bar';
 import { RichText } from '../../../components/rich-text';

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Suspense, use, useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { FEED_DESCRIPTION_MAX, FEED_TITLE_MAX, type Feed } from '#contract/feeds';
-import { Button } from '../../../components/ui/button';
+import { FEED_DESCRIPTION_MAX, FEED_IMAGES_MAX, FEED_TITLE_MAX, type Feed } from '#contract/feeds';
+import { DraftPublishBar } from '../../../components/draft-publish-bar';
 import { TextField } from '../../../components/ui/text-field';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { messages } from '../../../lib/messages';
@@ -11,11 +11,15 @@ import { ActivityPickerSlot } from './activity-picker-slot';
 import { useFeedFormActions } from './feed-form-context';
 import { emptyFeedForm, FEED_FORM_FIELDS, feedForm, toFeedFormValues, toFeedInput, type FeedFormInput, type FeedFormValues } from './feed-form-schema';
 import { LocationField } from './location-field';
-import { PhotoUploads } from './photo-uploads';
+import { PhotoUploads } from '../../../components/photo-uploads';
 import { useSaveFeed } from './save-feed';
 import { TagTextArea } from '../../tags/components/tag-text-area';
-import { usePhotoUploads } from './use-photo-uploads';
+import { usePhotoUploads, type PhotoUploadSpec } from '../../../lib/use-photo-uploads';
+import { uploadFeedPhoto } from '../api';
 import { feedWords } from '../feed-words';
+
+/** A post's photos go through the image pipeline as `feed`. */
+const FEED_PHOTOS: PhotoUploadSpec = { upload: uploadFeedPhoto, max: FEED_IMAGES_MAX, tooMany: feedWords.tooManyPhotos };
 
 type Props = {
   /** The post being edited; null writes a new one (spec §4: create versus edit is the presence of an id). */
@@ -39,7 +43,7 @@ export function FeedForm({ feed, activityId = null, onSaved, onCancel, onDirtyCh
   });
   const ActivityPicker = use(ActivityPickerSlot);
   const { errors, isDirty } = form.formState;
-  const photos = usePhotoUploads(feed?.images ?? [], (keys) => form.setValue('images', keys, { shouldDirty: true, shouldValidate: form.formState.isSubmitted }));
+  const photos = usePhotoUploads(FEED_PHOTOS, feed?.images ?? [], (keys) => form.setValue('images', keys, { shouldDirty: true, shouldValidate: form.formState.isSubmitted }));
   const save = useSaveFeed();
   const status = useFeedFormActions();
   const [pressed, setPressed] = useState<'draft' | 'publish' | null>(null);
@@ -103,24 +107,7 @@ export function FeedForm({ feed, activityId = null, onSaved, onCancel, onDirtyCh
       )}
       <LocationField form={form} />
 
-      <div className="flex flex-col gap-3 border-t border-line pt-4">
-        {photos.isUploading && (
-          <p role="status" className="text-sm text-muted">
-            Saving waits until your photos finish uploading.
-          </p>
-        )}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="ghost" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-          <Button variant="secondary" busy={pressed === 'draft'} disabled={busy || photos.isUploading} onClick={submit(true)}>
-            Save as draft
-          </Button>
-          <Button busy={pressed === 'publish'} disabled={busy || photos.isUploading} onClick={submit(false)}>
-            {isPublished ? 'Save changes' : 'Publish'}
-          </Button>
-        </div>
-      </div>
+      <DraftPublishBar pressed={pressed} busy={busy} uploading={photos.isUploading} isPublished={isPublished} onCancel={onCancel} onDraft={submit(true)} onPublish={submit(false)} />
     </form>
   );
 }

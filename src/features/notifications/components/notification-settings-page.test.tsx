@@ -33,11 +33,12 @@ describe('NotificationSettingsPage', () => {
       'Events',
       'Associates',
       'Moderation',
+      'Gear service',
     ]);
     expect(screen.getByText('Someone asks to follow your private profile.')).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'E-mail for Likes' })).not.toBeChecked();
     expect(screen.getByRole('switch', { name: 'In-app for Likes' })).toBeChecked();
-    expect(screen.getAllByRole('switch')).toHaveLength(18);
+    expect(screen.getAllByRole('switch')).toHaveLength(20);
   });
 
   it('saves a switch the moment it moves, sending that kind with both channels', async () => {

@@ -187,6 +187,25 @@ describe('NotificationsPage', () => {
     held.open();
   });
 
+  it('shows a gear service notice from Switchback (no actor) linking to the piece', async () => {
+    const due = aNotification({
+      id: 7,
+      kind: 'gear',
+      message: 'Your XT chain on Blue Hightower is due for a service.',
+      actor: null,
+      subjectType: 'gear',
+      subjectId: 31,
+      excerpt: 'Blue Hightower',
+      createdAt: local(10, 14, 50),
+    });
+    serveNotifications([aPage([due], { badge: aBadge(1) })]);
+    await renderPage();
+
+    const link = await screen.findByRole('link', { name: /Your XT chain on Blue Hightower is due for a service\./ });
+    expect(link).toHaveAttribute('href', '/gears/31');
+    expect(within(link).getByText('Blue Hightower')).toBeInTheDocument();
+  });
+
   it('shows the follow requests waiting at the top, linking to them', async () => {
     serveNotifications([aPage([follower])]);
     await renderPage({

@@ -9,25 +9,25 @@ import { formatDistance, formatElevation, useUnits } from '../../../lib/units';
 import { ownProfileQuery, profileSummaryQuery } from '../api';
 import { formatMonthYear } from '../format';
 import { ProfilePage } from './profile-page';
-import { NotBuiltPanel, ProfileTabs } from './profile-tabs';
+import { ProfileTabs } from './profile-tabs';
 
 type Summary = z.infer<typeof profileSummaryData>;
 
 const TABS = [
-  { id: 'feeds', label: 'Posts', count: 'feeds', notBuilt: '', what: '' },
-  { id: 'shorts', label: 'Shorts', count: 'shorts', notBuilt: '', what: '' },
-  { id: 'gear', label: 'Gear', count: 'gears', notBuilt: 'Gear is not built yet.', what: 'Your bikes, boots and the rest of your kit will be listed here.' },
-  { id: 'activities', label: 'Activities', count: 'activities', notBuilt: '', what: '' },
-] as const satisfies readonly { id: string; label: string; count: keyof Summary; notBuilt: string; what: string }[];
+  { id: 'feeds', label: 'Posts', count: 'feeds' },
+  { id: 'shorts', label: 'Shorts', count: 'shorts' },
+  { id: 'gear', label: 'Gear', count: 'gears' },
+  { id: 'activities', label: 'Activities', count: 'activities' },
+] as const satisfies readonly { id: string; label: string; count: keyof Summary }[];
 
 /**
  * `/profile`: the member's own page, as others will see it, plus what only they have: Edit profile, their followers
  * and following to open, their all-time distance and climb, and a count on each content tab. Their content comes
  * first: the phone number and the other settings are on Edit profile (issue 19 item 11).
- * The tabs switch in place; Posts shows `feeds` (your posts), Shorts `shorts` and Activities `activities` (your latest activities),
- * which the route brings from their areas; each other area says plainly that it is not built yet until it is.
+ * The tabs switch in place; Posts shows `feeds` (your posts), Shorts `shorts`, Gear `gear` (your pieces) and Activities
+ * `activities` (your latest activities), which the route brings from their areas.
  */
-export function OwnProfilePage({ feeds, shorts, activities }: { feeds: ReactNode; shorts: ReactNode; activities: ReactNode }) {
+export function OwnProfilePage({ feeds, shorts, gear, activities }: { feeds: ReactNode; shorts: ReactNode; gear: ReactNode; activities: ReactNode }) {
   const { data: profile } = useSuspenseQuery(ownProfileQuery);
   const { data: summary } = useQuery(profileSummaryQuery);
   const units = useUnits();
@@ -71,7 +71,7 @@ export function OwnProfilePage({ feeds, shorts, activities }: { feeds: ReactNode
         onSelect={setSelected}
       >
         {/* Mounted only while shown: the list follows the window's scroll. */}
-        {tab.id === 'feeds' ? feeds : tab.id === 'shorts' ? shorts : tab.id === 'activities' ? activities : <NotBuiltPanel title={tab.notBuilt} what={tab.what} />}
+        {{ feeds, shorts, gear, activities }[tab.id]}
       </ProfileTabs>
     </ProfilePage>
   );

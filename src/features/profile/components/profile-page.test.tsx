@@ -62,7 +62,7 @@ describe('ProfilePage', () => {
     expect(screen.queryByRole('button', { name: 'Add phone number' })).not.toBeInTheDocument();
   });
 
-  it('has keyboard-usable tabs: Posts lists your posts, Shorts your shorts, Activities your latest activities, Gear says honestly that it is not built yet', async () => {
+  it('has keyboard-usable tabs: Posts lists your posts, Shorts your shorts, Gear your gear, Activities your latest activities', async () => {
     const { user } = await renderPage();
     const tabs = within(screen.getByRole('tablist', { name: 'Your content' })).getAllByRole('tab');
     // Each tab carries its count once the summary is in.
@@ -77,7 +77,8 @@ describe('ProfilePage', () => {
     expect(await within(screen.getByRole('tabpanel', { name: /Shorts/ })).findByText('You haven’t posted a short yet')).toBeInTheDocument();
     expect(within(screen.getByRole('tabpanel')).getByRole('link', { name: 'Manage my shorts' })).toHaveAttribute('href', '/profile/shorts');
     await user.keyboard('{ArrowRight}');
-    expect(screen.getByRole('tabpanel', { name: /Gear/ })).toHaveTextContent('Gear is not built yet.');
+    expect(await within(screen.getByRole('tabpanel', { name: /Gear/ })).findByText('No gear yet')).toBeInTheDocument();
+    expect(within(screen.getByRole('tabpanel')).getByRole('link', { name: 'Add gear' })).toHaveAttribute('href', '/profile/gears/add');
 
     await user.keyboard('{End}');
     expect(tabs[3]).toHaveFocus();

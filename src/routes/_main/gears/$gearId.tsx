@@ -1,6 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '../../../components/not-built-yet';
+import { loadGearDetail } from '../../../features/gear/api';
+import { GearDetailPage } from '../../../features/gear/components/gear-detail-page';
+import { GearNotFound } from '../../../features/gear/components/gear-not-found';
 
 export const Route = createFileRoute('/_main/gears/$gearId')({
-  component: () => <NotBuiltYet area="Gear" title="Gear" description="One bike or piece of kit with its photos, specs and notes." />,
+  loader: ({ context: { queryClient }, params }) => loadGearDetail(queryClient, params.gearId),
+  component: function GearDetail() {
+    return <GearDetailPage gearId={Route.useLoaderData().gearId} />;
+  },
+  notFoundComponent: GearNotFound,
 });

@@ -4,6 +4,7 @@ import { OwnFeeds } from '../../../features/feeds/components/member-feeds';
 import { ownProfileQuery, profileSummaryQuery } from '../../../features/profile/api';
 import { OwnProfilePage } from '../../../features/profile/components/own-profile-page';
 import { OwnShorts } from '../../../features/feeds/shorts/components/member-shorts';
+import { OwnGear } from '../../../features/gear/components/member-gear';
 
 export const Route = createFileRoute('/_main/profile/')({
   loader: async ({ context: { queryClient } }) => {
@@ -12,6 +13,6 @@ export const Route = createFileRoute('/_main/profile/')({
     await queryClient.ensureQueryData(ownProfileQuery);
   },
   component: function Profile() {
-    return <OwnProfilePage feeds={<OwnFeeds />} shorts={<OwnShorts />} activities={<RecentActivities />} />;
+    return <OwnProfilePage feeds={<OwnFeeds />} shorts={<OwnShorts />} gear={<OwnGear />} activities={<RecentActivities />} />;
   },
 });

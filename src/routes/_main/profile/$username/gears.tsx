@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltPanel } from '../../../../features/profile/components/profile-tabs';
+import { MemberGear } from '../../../../features/gear/components/member-gear';
 
+// No loader, as the other tabs: the profile route loads the member, and the tab asks for their gear itself.
 export const Route = createFileRoute('/_main/profile/$username/gears')({
-  component: () => <NotBuiltPanel title="Gear is not built yet." what="The bikes, shoes and kit this member rides and hikes with will be listed here." />,
+  component: function MemberGearTab() {
+    return <MemberGear handleName={Route.useParams().username} />;
+  },
 });

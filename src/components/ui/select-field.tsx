@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { useId, type Ref, type SelectHTMLAttributes } from 'react';
-import { controlClass, describedBy, FieldFrame } from '../../../components/ui/field-frame';
+import { controlClass, describedBy, FieldFrame } from './field-frame';
 
 type Props = SelectHTMLAttributes<HTMLSelectElement> & {
   label: string;

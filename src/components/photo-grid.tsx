@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { lazy, Suspense, useState } from 'react';
 import type { FeedImage } from '#contract/feeds';
-import { sizeOf } from '../mappers';
+import { sizeOf } from '../lib/image-size';
 
 // The viewer loads the first time a photo is opened, not with the feed.
 const PhotoViewer = lazy(() => import('./photo-viewer').then((m) => ({ default: m.PhotoViewer })));

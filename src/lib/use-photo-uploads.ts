@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { FEED_IMAGES_MAX, type FeedImage } from '#contract/feeds';
+import type { FeedImage } from '#contract/feeds';
 import { IMAGE_MAX_BYTES, IMAGE_WRONG_TYPE, type UploadedImage } from '#contract/media';
-import { hasImageExtension } from '../../../lib/image-file';
-import { messages } from '../../../lib/messages';
-import { uploadFeedPhoto } from '../api';
-import { feedWords } from '../feed-words';
+import { hasImageExtension } from './image-file';
+import { messages } from './messages';
+import type { UploadOptions } from './upload';
 
 /** One photo of the form: an upload under way (`key` null, `progress` 0..100) or one in (an earlier or a new upload). */
 export type PhotoItem = {
@@ -17,13 +16,24 @@ export type PhotoItem = {
   progress: number | null;
 };
 
+/** What a thing's photos are: how each uploads (the area's call, with its purpose), how many it holds, the words when too many are chosen. */
+export type PhotoUploadSpec = {
+  upload(file: File, options: UploadOptions): Promise<UploadedImage>;
+  max: number;
+  tooMany: string;
+};
+
 let nextId = 0;
 
 /**
- * The post's photos: each chosen file uploads at once through the image pipeline with its own progress and cancel;
+ * A thing's photos (a post's, a piece of gear's): each chosen file uploads at once through the image pipeline with its own progress and cancel;
  * the order shown is the order saved. `onKeysChange` hears the keys of the finished ones, in order, after every change.
  */
-export function usePhotoUploads(initial: readonly FeedImage[], onKeysChange: (keys: string[]) => void) {
+export function usePhotoUploads(spec: PhotoUploadSpec, initial: readonly FeedImage[], onKeysChange: (keys: string[]) => void) {
+  const specRef = useRef(spec);
+  useEffect(() => {
+    specRef.current = spec;
+  });
   const [items, setItems] = useState<PhotoItem[]>(() =>
     initial.map((image) => ({ id: image.key, name: '', key: image.key, thumbnail: image.thumbnail, dimens: image.dimens, progress: null })),
   );
@@ -32,7 +42,7 @@ export function usePhotoUploads(initial: readonly FeedImage[], onKeysChange: (ke
   const upload = useMutation({
     mutationFn: async ({ file, onProgress, signal }: { file: File; onProgress(f: number): void; signal: AbortSignal }): Promise<UploadedImage | null> => {
       try {
-        return await uploadFeedPhoto(file, { onProgress, signal });
+        return await specRef.current.upload(file, { onProgress, signal });
       } catch (error) {
         // A cancel is the member's choice, not a failure to toast.
         if (signal.aborted) return null;
@@ -92,14 +102,14 @@ export function usePhotoUploads(initial: readonly FeedImage[], onKeysChange: (ke
 
   const add = (files: readonly File[]) => {
     setProblem(null);
-    const room = FEED_IMAGES_MAX - items.length;
+    const room = spec.max - items.length;
     const wrongType = files.filter((f) => !hasImageExtension(f.name));
     const tooLarge = files.filter((f) => hasImageExtension(f.name) && f.size > IMAGE_MAX_BYTES);
     const fine = files.filter((f) => hasImageExtension(f.name) && f.size <= IMAGE_MAX_BYTES);
     const taken = fine.slice(0, Math.max(0, room));
     if (wrongType.length > 0) setProblem(IMAGE_WRONG_TYPE);
     else if (tooLarge.length > 0) setProblem(messages.user.imageTooLarge);
-    else if (taken.length < fine.length) setProblem(feedWords.tooManyPhotos);
+    else if (taken.length < fine.length) setProblem(spec.tooMany);
     taken.forEach(start);
   };
 
@@ -118,5 +128,5 @@ export function usePhotoUploads(initial: readonly FeedImage[], onKeysChange: (ke
       return next;
     });
 
-  return { items, problem, isUploading: items.some((item) => item.progress !== null), add, cancel, remove: drop, move };
+  return { items, problem, max: spec.max, isUploading: items.some((item) => item.progress !== null), add, cancel, remove: drop, move };
 }

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type TouchEvent } from 'react';
 import { createPortal } from 'react-dom';
 import type { FeedImage } from '#contract/feeds';
-import { sizeOf } from '../mappers';
-import { Icon } from '../../../components/icons';
+import { sizeOf } from '../lib/image-size';
+import { Icon } from './icons';
 
 /** How far a finger must travel sideways for a swipe to change the photo. */
 const SWIPE_MIN_PX = 50;

@@ -1,24 +1,23 @@
 import clsx from 'clsx';
 import { useId, useState } from 'react';
-import { FEED_IMAGES_MAX } from '#contract/feeds';
 import { IMAGE_ACCEPT, IMAGE_FORMAT_NAMES } from '#contract/media';
-import { Button } from '../../../components/ui/button';
-import { FileButton } from '../../../components/ui/file-button';
-import { UploadProgress } from '../../../components/ui/upload-progress';
-import type { usePhotoUploads } from './use-photo-uploads';
-import { Icon, type IconName } from '../../../components/icons';
+import type { usePhotoUploads } from '../lib/use-photo-uploads';
+import { Icon, type IconName } from './icons';
+import { Button } from './ui/button';
+import { FileButton } from './ui/file-button';
+import { UploadProgress } from './ui/upload-progress';
 
 type Props = { photos: ReturnType<typeof usePhotoUploads>; error?: string | undefined };
 
 /**
- * The post's photos as a grid: choose several at once, watch each upload with its own bar (and cancel it), reorder
+ * A thing's photos (a post's, a piece of gear's) as a grid: choose several at once, watch each upload with its own bar (and cancel it), reorder
  * with "Move left/right" (keyboard, touch) or by dragging (mouse), remove.
  */
 export function PhotoUploads({ photos, error }: Props) {
   const inputId = useId();
   const { items, problem } = photos;
   const [dragged, setDragged] = useState<string | null>(null);
-  const full = items.length >= FEED_IMAGES_MAX;
+  const full = items.length >= photos.max;
   const message = problem ?? error;
 
   return (
@@ -87,7 +86,7 @@ export function PhotoUploads({ photos, error }: Props) {
           Add photos
         </FileButton>
         <p id={`${inputId}-hint`} className="text-xs text-muted">
-          {items.length} of {FEED_IMAGES_MAX} · {IMAGE_FORMAT_NAMES}
+          {items.length} of {photos.max} · {IMAGE_FORMAT_NAMES}
         </p>
       </div>
       {message && (
