@@ -3,6 +3,7 @@ import { pagedList } from './envelope';
 import { parentIdOrNone, rowId, rowIdParam } from './ids';
 import { pagingQuery } from './paging';
 import { linkedActivity } from './linked-activity';
+import { linkedGear } from './linked-gear';
 import { calendarDate } from './rules';
 import { memberSummary } from './social';
 import { VIDEO_STATUSES } from './videos';
@@ -100,6 +101,8 @@ export const feed = z.strictObject({
   activityId: z.nullable(z.int()),
   /** The linked activity as the viewer may see it (null when none, or one they may not see). */
   activity: z.nullable(linkedActivity),
+  /** The piece of gear the post is about (`/api/shareEquipment`) as the viewer may see it; null when none, or hidden. */
+  gear: z.nullable(linkedGear),
   /** Normalised (lowercase, no `#`), in the order they first appear. */
   hashtags: z.array(z.string()),
   /** Members mentioned in the text or tagged, as the viewer may see them. */
@@ -162,6 +165,8 @@ export const feedInput = z.strictObject({
   description: z.string().check(z.trim(), z.maxLength(FEED_DESCRIPTION_MAX)),
   isDraft: z.boolean(),
   activityId: z.optional(z.nullable(rowId)),
+  /** A piece of the author's published gear the post is about (issue 24). */
+  gearId: z.optional(z.nullable(rowId)),
   /** Members tagged beside the text's @mentions (user ids). */
   tagUser: z.optional(z.array(rowId).check(z.maxLength(FEED_TAGS_MAX))),
   location: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(FEED_LOCATION_MAX)))),
@@ -171,6 +176,9 @@ export const feedInput = z.strictObject({
   images: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.maxLength(FEED_IMAGES_MAX))),
 });
 export type FeedInput = z.infer<typeof feedInput>;
+
+/** What a new post or short is answered with (spec §8). */
+export const FEED_CREATED = 'Feed Created Successfully';
 
 /** What a short without a video is told (spec §5). */
 export const SHORT_NEEDS_VIDEO = 'A video feed needs at least one video.';

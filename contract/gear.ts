@@ -317,6 +317,12 @@ export const componentServiceBody = z.strictObject({
 });
 export const componentIdBody = z.strictObject({ id: rowId });
 
+/** `POST /api/shareEquipment`: a post about your published piece, with your words (answers the post). */
+export const shareGearBody = z.strictObject({
+  id: rowId,
+  text: z.optional(z.string().check(z.trim(), z.maxLength(2000, 'A post is at most 2,000 characters.'))),
+});
+
 /** Toasts (spec §8). */
 export const GEAR_CREATED = 'Equipment Created Successfully';
 export const GEAR_DELETED = 'Equipment Deleted Successfully';

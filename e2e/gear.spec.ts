@@ -92,6 +92,21 @@ test('a member adds an MTB with photos and travel, a ride picks it by itself, it
   await expect(totals.getByRole('definition').last()).toHaveText('1');
   await expect(page.getByRole('link', { name: /Enduro laps/ })).toBeVisible();
 
+  // Kai posts about it: the post carries the bike's card, which leads back to it.
+  await page.getByRole('button', { name: 'Post about it' }).click();
+  const share = page.getByRole('dialog');
+  await share.getByLabel('Say something about it').fill('Finally built, 170 up front.');
+  await checkA11y(page);
+  await share.getByRole('button', { name: 'Post', exact: true }).click();
+  await expect(page.getByText('Feed Created Successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/feeds\/\d+$/);
+  await expect(page.getByText('Finally built, 170 up front.')).toBeVisible();
+  const gearCard = page.getByRole('link', { name: 'Gear: Enduro rig' });
+  await expect(gearCard).toBeVisible();
+  await checkA11y(page);
+  await gearCard.click();
+  await expect(page).toHaveURL(new RegExp(`${gearUrl}$`));
+
   // Lou, another member, finds it on Kai's Gear tab.
   const louPage = await signedInPage(browser, lou, errors);
   await louPage.goto(`/profile/${kai.handleName}/gears`);

@@ -122,6 +122,7 @@ const entries: Record<string, Entry> = {
   'POST /api/userSaveEquipment': post('POST', '/api/userSaveEquipment', (i) => ({ id: i.gear, sportId: 53, title: 'Mine now', isDraft: false })),
   'POST /api/equipment/retire': post('POST', '/api/equipment/retire', (i) => ({ id: i.gear, retired: true })),
   'DELETE /api/deleteEquipment': post('DELETE', '/api/deleteEquipment', (i) => ({ id: i.gear })),
+  'POST /api/shareEquipment': post('POST', '/api/shareEquipment', (i) => ({ id: i.gear })),
   'POST /api/activity/gear': post('POST', '/api/activity/gear', (i) => ({ activityId: i.activity, gearIds: [] })),
   'POST /api/equipment/component': { exempt: ownRows },
   'POST /api/equipment/component/move': { exempt: ownRows },
@@ -181,7 +182,7 @@ const entries: Record<string, Entry> = {
   'GET /api/moderation/case': { exempt: 'moderators review what members report whoever blocked whom; members get 403 (review.test.ts).' },
   'POST /api/moderation/actions': { exempt: 'moderators decide on reports whoever blocked whom; members get 403 (review.test.ts).' },
   'POST /api/moderation/appeals/:appealId': { exempt: 'moderators decide appeals whoever blocked whom; members get 403 (review.test.ts).' },
-  'POST /api/feed': { exempt: 'creating never names another member’s post: an id is refused and activityId names the caller’s own (check 10).' },
+  'POST /api/feed': { exempt: 'creating never names another member’s post: an id is refused, activityId and gearId name the caller’s own (check 10).' },
   'POST /api/challenge': { exempt: 'creating never names another member’s event: an id is refused and routeId names the caller’s own (check 10).' },
   'GET /media/:key/:file': {
     exempt:

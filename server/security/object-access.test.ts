@@ -5,6 +5,7 @@ import { dataExport } from '#contract/account';
 import { sessionsData } from '#contract/account-security';
 import { commentSaved, feed, feedCommentList, feedList } from '#contract/feeds';
 import { eventCommentList, eventCommentSaved } from '#contract/event-comments';
+import { gear } from '#contract/gear';
 import { route } from '#contract/map-routes';
 import { compressImageData } from '#contract/media';
 import { notificationList } from '#contract/notifications';
@@ -353,6 +354,9 @@ const entries: Record<string, Entry> = {
       expect(body(res).errors).toHaveProperty('id');
       const activity = await send('POST', '/api/feed', b.token, { title: 'x', description: '', isDraft: false, activityId: 1 });
       expect(body(activity).errors).toHaveProperty('activityId');
+      const piece = okData(await send('POST', '/api/userSaveEquipment', a.token, { sportId: 53, title: 'A’s bike', isDraft: false }), gear);
+      const aboutTheirs = await send('POST', '/api/feed', b.token, { title: 'x', description: '', isDraft: false, gearId: piece.id });
+      expect(body(aboutTheirs).errors).toEqual({ gearId: ['That gear does not exist.'] });
       expect(await postOf(a, feedId)).toMatchObject({ title: 'Loop', author: { userId: a.userId } });
     },
   },

@@ -3,6 +3,7 @@ import { FEED_KINDS, FEED_VISIBILITIES } from '#contract/feeds';
 import { boolean, check, doublePrecision, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { searchFoldSql } from '../search-text';
 import { activities } from './activities';
+import { gear } from './gear';
 import { subjects } from './subjects';
 import { ts } from './columns';
 import { users } from './users';
@@ -56,6 +57,8 @@ export const feeds = pgTable(
     isDraft: boolean('is_draft').notNull(),
     // The activity the post shares (issue 21); a deleted activity leaves the post standing without it.
     activityId: integer('activity_id').references(() => activities.id, { onDelete: 'set null' }),
+    // The piece of gear the post is about (issue 24, `/api/shareEquipment`); a deleted piece leaves the post standing.
+    gearId: integer('gear_id').references(() => gear.id, { onDelete: 'set null' }),
     location: text('location'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
@@ -77,6 +80,8 @@ export const feeds = pgTable(
     index('feeds_user_short_published_id').on(t.userId, t.publishedAt, t.id).where(sql`${t.kind} = 'short'`),
     // Deleting an activity sets its posts' link to null: found by this, not by reading every post.
     index('feeds_activity').on(t.activityId).where(sql`${t.activityId} is not null`),
+    // A piece deleted sets its posts' gear_id to null: found by this, not by a scan of every post.
+    index('feeds_gear').on(t.gearId).where(sql`${t.gearId} is not null`),
     // Text search is `search_text LIKE '%…%'`: trigrams (pg_trgm, migration 0008) find a rare word without reading
     // every post (bench database: 406 ms a search before).
     index('feeds_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),

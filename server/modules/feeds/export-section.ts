@@ -23,6 +23,9 @@ export const feedsExportSection: ExportSection = {
         title: feeds.title,
         description: feeds.description,
         isDraft: feeds.isDraft,
+        // What the post links: an activity of the member's (in `activities`), a piece of their gear (in `gear`).
+        activityId: feeds.activityId,
+        gearId: feeds.gearId,
         hashtags: feeds.hashtags,
         location: feeds.location,
         latitude: feeds.latitude,

@@ -1,14 +1,17 @@
 import { getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Feed, FeedImage, FeedVideo } from '#contract/feeds';
 import type { LinkedActivity } from '#contract/linked-activity';
+import type { LinkedGear } from '#contract/linked-gear';
 import type { Deps } from '../../deps';
 import { preparedOn } from '../../db/prepared';
 import { activities, activityViews, privacySettings } from '../../db/schema/activities';
+import { gear, gearImages } from '../../db/schema/gear';
 import { feedImages, feedMentions, feeds } from '../../db/schema/feeds';
 import { uploads } from '../../db/schema/media';
 import { subjects } from '../../db/schema/subjects';
 import { users } from '../../db/schema/users';
 import { activityPublicToMembersSql, visibleActivitiesCondition } from '../../policy/activity-policy';
+import { gearPublicToMembersSql, visibleGearCondition } from '../../policy/gear-policy';
 import { publicToMembersSql } from '../../policy/social-policy';
 import { DISPLAY_FILE, mediaUrl, uploadKeyFromUrl } from '../media/upload-files';
 import { mediaUrlSigner, type MediaUrlSigner } from '../media/url-signing';
@@ -46,7 +49,7 @@ function feedJson(viewerId: SQLWrapper) {
   // A short published before its video was ready is no draft to its author: it comes out once the video is.
   return sql<Feed>`json_build_object('id', p.id, 'kind', p.kind, 'author', ${member('a')}, 'title', p.title, 'description', p.description,
     'isDraft', p.is_draft and not p.publish_when_ready, 'visibility', p.visibility, 'videos', ${videos}, 'activityId', p.activity_id, 'hashtags', p.hashtags, 'tagUser', ${mentions}, 'location', p.location,
-    'latitude', p.latitude, 'longitude', p.longitude, 'images', ${images}, 'activity', ${linkedActivityJson(viewerId)}, 'commentCount', s.comment_count,
+    'latitude', p.latitude, 'longitude', p.longitude, 'images', ${images}, 'activity', ${linkedActivityJson(viewerId)}, 'gear', ${linkedGearJson(viewerId)}, 'commentCount', s.comment_count,
     'likes', ${likesJson(sql`p.subject_id`, viewerId, 's')},
     'createdAt', ${isoTime(sql`p.created_at`)}, 'updatedAt', ${isoTime(sql`p.updated_at`)}, 'publishedAt', ${isoTime(sql`p.published_at`)})`;
 }
@@ -65,6 +68,18 @@ function linkedActivityJson(viewerId: SQLWrapper) {
       'mapKey', (select v.map_key from ${activityViews} v where v.activity_id = ${activities.id} and v.audience = ${audience} and v.privacy_version = ${version}),
       'mapPublic', ${activities.userId} <> ${viewerId} and ${activityPublicToMembersSql()})
     from ${activities} where ${activities.id} = p.activity_id and ${visibleActivitiesCondition(viewerId)})`;
+}
+
+/**
+ * The piece of gear the post is about as the viewer may see it (the Guardian's `visibleGearWhere`: a draft or a
+ * private member's piece is null to others), with its first photo's thumbnail and whether it is every member's
+ * (`feedViews` signs it otherwise).
+ */
+function linkedGearJson(viewerId: SQLWrapper) {
+  const first = (column: SQL) => sql`(select ${column} from ${gearImages} gi where gi.gear_id = ${gear.id} order by gi.position limit 1)`;
+  return sql`(select json_build_object('id', ${gear.id}, 'title', ${gear.title}, 'sportId', ${gear.sportId}, 'brand', ${gear.brand},
+      'model', ${gear.model}, 'thumbKey', ${first(sql`gi.upload_key`)}, 'thumbnail', ${first(sql`gi.thumbnail`)}, 'public', ${gearPublicToMembersSql()})
+    from ${gear} where ${gear.id} = p.gear_id and ${visibleGearCondition(viewerId)})`;
 }
 
 /**
@@ -113,9 +128,13 @@ function toVideo(video: FeedVideo, sign: MediaUrlSigner): FeedVideo {
 export async function feedViews(deps: Pick<Deps, 'storage' | 'clock'>, rows: FeedViewRow[]): Promise<Feed[]> {
   const isPublic = (row: FeedViewRow) => row.publicToMembers;
   const linked = (row: FeedViewRow) => row.feed.activity as unknown as StoredLink | null;
+  const piece = (row: FeedViewRow) => row.feed.gear as unknown as StoredGear | null;
   // Signing needs the key from storage: only loaded when a page holds a picture that is not public to every member.
   const needsSigning = rows.some(
-    (r) => ((r.feed.images.length > 0 || r.feed.videos.length > 0) && !isPublic(r)) || (linked(r)?.mapKey && !linked(r)?.mapPublic),
+    (r) =>
+      ((r.feed.images.length > 0 || r.feed.videos.length > 0) && !isPublic(r)) ||
+      (linked(r)?.mapKey && !linked(r)?.mapPublic) ||
+      (piece(r)?.thumbKey && !piece(r)?.public),
   );
   const sign = needsSigning ? await mediaUrlSigner(deps) : undefined;
   return rows.map((r) => ({
@@ -123,7 +142,17 @@ export async function feedViews(deps: Pick<Deps, 'storage' | 'clock'>, rows: Fee
     images: isPublic(r) || !sign ? r.feed.images : r.feed.images.map((i) => toImage(i, sign)),
     videos: isPublic(r) || !sign ? r.feed.videos : r.feed.videos.map((v) => toVideo(v, sign)),
     activity: linkedActivity(linked(r), sign),
+    gear: linkedGear(piece(r), sign),
   }));
+}
+
+/** The piece as feedJson builds it: its thumbnail's key and whether the piece is every member's, not yet signed. */
+type StoredGear = LinkedGear & { thumbKey: string | null; public: boolean };
+
+function linkedGear(stored: StoredGear | null, sign: MediaUrlSigner | undefined): LinkedGear | null {
+  if (!stored) return null;
+  const { thumbKey, public: isPublic, ...rest } = stored;
+  return { ...rest, thumbnail: rest.thumbnail && thumbKey && !isPublic && sign ? signedMediaUrl(thumbKey, rest.thumbnail, sign) : rest.thumbnail };
 }
 
 /** The linked activity as feedJson builds it: the map picture's key and whether it is every member's, not yet a URL. */

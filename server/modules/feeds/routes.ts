@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { emptyData, okEnvelope } from '#contract/envelope';
-import { feed, feedIdBody, feedIdParams, feedInput, feedLikeBody, feedLikers, feedLikersQuery, feedList, feedListQuery, videoFeedInput } from '#contract/feeds';
+import { feed, FEED_CREATED, feedIdBody, feedIdParams, feedInput, feedLikeBody, feedLikers, feedLikersQuery, feedList, feedListQuery, videoFeedInput } from '#contract/feeds';
 import type { Deps } from '../../deps';
 import { fieldError } from '../../lib/errors';
 import { ok } from '../../lib/reply';
@@ -53,7 +53,7 @@ export function feedRoutes(app: FastifyInstance, deps: Deps) {
     schema: { tags, operationId: 'createPost', summary: 'Create a post or a draft', body: feedInput, response: onePost },
     handler: async (req) => {
       if (req.body.id !== undefined) throw fieldError('id', 'To change a post, send it with PUT.');
-      return ok('Feed Created Successfully', await saveFeed(deps, viewerId(req), req.body));
+      return ok(FEED_CREATED, await saveFeed(deps, viewerId(req), req.body));
     },
   });
 
@@ -88,7 +88,7 @@ export function feedRoutes(app: FastifyInstance, deps: Deps) {
     schema: { tags, operationId: 'createShort', summary: 'Create a short or a draft (published before its video is ready, it comes out when it is)', body: videoFeedInput, response: onePost },
     handler: async (req) => {
       if (req.body.id !== undefined) throw fieldError('id', 'To change a short, send it with PUT.');
-      return ok('Feed Created Successfully', await saveShort(deps, viewerId(req), req.body));
+      return ok(FEED_CREATED, await saveShort(deps, viewerId(req), req.body));
     },
   });
 

@@ -5,6 +5,7 @@ import type { Deps } from '../../deps';
 import type { Db } from '../../db/client';
 import { activities } from '../../db/schema/activities';
 import { feedImages, feedMentions, feeds } from '../../db/schema/feeds';
+import { gear } from '../../db/schema/gear';
 import { uploads } from '../../db/schema/media';
 import { notifications } from '../../db/schema/notifications';
 import { users } from '../../db/schema/users';
@@ -25,13 +26,25 @@ import { deleteSubjects, newSubject } from '../subjects/subject-rows';
 
 /** Everything a save checks before writing: a post says or shows something, and its place is whole. */
 function checkContent(input: FeedInput) {
-  // A shared activity is a post by itself (its map and numbers are the card), as on Strava.
-  if (!input.title && !input.description && (input.images ?? []).length === 0 && input.activityId == null) {
+  // A shared activity or piece of gear is a post by itself (its card says it), as on Strava.
+  if (!input.title && !input.description && (input.images ?? []).length === 0 && input.activityId == null && input.gearId == null) {
     throw fieldError('title', 'Add a title, a description, a photo or an activity.');
   }
   if ((input.latitude == null) !== (input.longitude == null)) {
     throw fieldError('latitude', 'Give both latitude and longitude, or neither.');
   }
+}
+
+/**
+ * The piece of gear a post is about (issue 24): one of the author's own, published (a draft is theirs alone to see).
+ * Anyone else's, or none, is the same refusal.
+ */
+async function checkGear(tx: Db, authorId: number, gearId: number | null | undefined) {
+  if (gearId == null) return null;
+  const [row] = await tx.select({ userId: gear.userId, isDraft: gear.isDraft }).from(gear).where(eq(gear.id, gearId)).limit(1);
+  if (!row || !guardianFor(tx, authorId).canEditGear(row)) throw fieldError('gearId', 'That gear does not exist.');
+  if (row.isDraft) throw fieldError('gearId', 'Publish it before you post about it.');
+  return gearId;
 }
 
 /**
@@ -172,6 +185,7 @@ export async function saveFeed(deps: Deps, userId: number, input: FeedInput): Pr
     kind: 'post',
     values: async (tx) => ({
       activityId: await checkActivity(tx, userId, input.activityId),
+      gearId: await checkGear(tx, userId, input.gearId),
       location: input.location || null,
       latitude: input.latitude ?? null,
       longitude: input.longitude ?? null,

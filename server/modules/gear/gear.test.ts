@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityDetail } from '#contract/activities';
+import { feed, FEED_CREATED } from '#contract/feeds';
 import { gear as gearSchema, gearPickable, sportEquipmentOptions, sportTypes, GEAR_CREATED, GEAR_DELETED } from '#contract/gear';
 import * as z from 'zod/mini';
 import { eq } from 'drizzle-orm';
@@ -244,5 +245,45 @@ describe('data rights', () => {
       expect.objectContaining({ gearId: draft.id, title: 'Project bike', isDraft: true, photos: [], activityIds: [] }),
     ]);
     expect(JSON.stringify(section)).not.toContain('"userId"');
+  });
+});
+
+describe('sharing a piece', () => {
+  it('posts about your published piece: its card shows it to whoever may see it, photo signed when it is not every member’s', async () => {
+    const owner = await h.member({ private: true });
+    const [follower, stranger] = [await h.member(), await h.member()];
+    await h.toggle('POST', '/api/follow', follower, owner.userId);
+    expect((await h.send('POST', '/api/follow/accept', owner.token, { userId: follower.userId })).statusCode).toBe(200);
+    const photo = await h.photo(owner);
+    const bike = await h.save(owner, { images: [photo] });
+    const res = await h.send('POST', '/api/shareEquipment', owner.token, { id: bike.id, text: 'Finally built' });
+    expect(body(res).message).toBe(FEED_CREATED);
+    const post = okData(res, feed);
+    expect(post).toMatchObject({ description: 'Finally built', isDraft: false, gear: { id: bike.id, title: 'Enduro rig', sportId: 53, brand: 'Orbea', model: 'Rallon' } });
+    expect(post.id).not.toBe(bike.id);
+    const seen = okData(await h.send('GET', `/api/feed/${post.id}`, follower.token), feed).gear!;
+    expect(seen.thumbnail).not.toBe(unsigned(seen.thumbnail!));
+    expect((await t.app.inject({ method: 'GET', url: seen.thumbnail! })).statusCode).toBe(200);
+    // A stranger cannot see a private member's post at all.
+    expect((await h.send('GET', `/api/feed/${post.id}`, stranger.token)).statusCode).toBe(404);
+
+    // Deleted, the piece leaves the post standing without its card.
+    expect((await h.send('DELETE', '/api/deleteEquipment', owner.token, { id: bike.id })).statusCode).toBe(200);
+    expect(okData(await h.send('GET', `/api/feed/${post.id}`, owner.token), feed)).toMatchObject({ description: 'Finally built', gear: null });
+  });
+
+  it('a public piece’s card is every member’s; a draft cannot be posted about; someone else’s piece is refused as none', async () => {
+    const [a, b] = [await h.member(), await h.member()];
+    const bike = await h.save(a);
+    const post = okData(await h.send('POST', '/api/shareEquipment', a.token, { id: bike.id }), feed);
+    expect(okData(await h.send('GET', `/api/feed/${post.id}`, b.token), feed).gear).toMatchObject({ id: bike.id, thumbnail: null });
+    const draft = await h.save(a, { title: 'Project', isDraft: true });
+    expect(body(await h.send('POST', '/api/shareEquipment', a.token, { id: draft.id })).errors).toEqual({ gearId: ['Publish it before you post about it.'] });
+    const named = await h.send('POST', '/api/shareEquipment', b.token, { id: bike.id });
+    expect(named.statusCode).toBe(404);
+    expect(body(named)).toEqual(body(await h.send('POST', '/api/shareEquipment', b.token, { id: 2_000_000_000 })));
+    // Through the post form too: another member's piece is the refusal of one that does not exist.
+    const viaForm = await h.send('POST', '/api/feed', b.token, { title: '', description: 'Look', isDraft: false, gearId: bike.id });
+    expect(body(viaForm).errors).toEqual({ gearId: ['That gear does not exist.'] });
   });
 });

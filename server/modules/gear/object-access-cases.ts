@@ -97,6 +97,8 @@ export function gearObjectAccessCases(t: () => TestApp): Record<string, Entry> {
     // Changing a piece B may see is still the owner's alone.
     'POST /api/userSaveEquipment': byPiece((b, id) => h.saveCall(b, { id, title: 'Mine now' }), false),
     'POST /api/equipment/retire': byPiece((b, id) => send('POST', '/api/equipment/retire', b.token, { id, retired: true }), false),
+    // Posting about a piece is the owner's alone, even of one B may see.
+    'POST /api/shareEquipment': byPiece((b, id) => send('POST', '/api/shareEquipment', b.token, { id, text: 'Look at mine' }), false),
     'DELETE /api/deleteEquipment': byPiece((b, id) => send('DELETE', '/api/deleteEquipment', b.token, { id }), false),
     'POST /api/activity/gear': {
       // B naming A's activity (to put B's gear on it), and B's own activity with A's piece: both refused, nothing moves.

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { emptyData, okEnvelope } from '#contract/envelope';
+import { feed, FEED_CREATED } from '#contract/feeds';
 import {
   activityGearBody,
   componentIdBody,
@@ -19,6 +20,7 @@ import {
   gearOptionsOf,
   gearPickable,
   gearRetireBody,
+  shareGearBody,
   GEAR_CREATED,
   GEAR_DELETED,
   SPORT_TYPES,
@@ -30,7 +32,8 @@ import type { Deps } from '../../deps';
 import { ok } from '../../lib/reply';
 import { viewerId } from '../../plugins/authenticate';
 import { memberRateLimit } from '../../plugins/rate-limit';
-import { loadViewableGear } from '../../policy/gear-access';
+import { loadOwnGear, loadViewableGear } from '../../policy/gear-access';
+import { saveFeed } from '../feeds/service';
 import { setActivityGear } from './activity-gear';
 import { deleteComponent, logService, moveComponent, saveComponent } from './component-save';
 import { componentsOf } from './component-usage';
@@ -161,6 +164,22 @@ export function gearRoutes(app: FastifyInstance, deps: Deps) {
     handler: async (req) => {
       await deleteComponent(deps, viewerId(req), req.body.id);
       return ok('Component removed.', {});
+    },
+  });
+
+  r.post('/api/shareEquipment', {
+    config: memberRateLimit(30),
+    schema: {
+      tags,
+      operationId: 'shareGear',
+      refuses: [404],
+      summary: 'A post about your published piece of gear, with your words: its card shows the piece to whoever may see it',
+      body: shareGearBody,
+      response: { 200: okEnvelope(feed) },
+    },
+    handler: async (req) => {
+      const piece = await loadOwnGear(deps.db, viewerId(req), req.body.id);
+      return ok(FEED_CREATED, await saveFeed(deps, viewerId(req), { title: '', description: req.body.text ?? '', isDraft: false, gearId: piece.id }));
     },
   });
 

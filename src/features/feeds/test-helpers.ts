@@ -25,6 +25,7 @@ export const aFeed = (over: Partial<Feed> = {}): Feed => ({
   isDraft: false,
   activityId: null,
   activity: null,
+  gear: null,
   hashtags: [],
   tagUser: [],
   location: null,

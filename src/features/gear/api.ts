@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { activityDetail } from '#contract/activities';
 import { emptyData } from '#contract/envelope';
+import { feed } from '#contract/feeds';
 import {
   componentMoveBody,
   componentServiceBody,
@@ -9,6 +10,7 @@ import {
   gearDetail,
   gearList,
   gearPickable,
+  shareGearBody,
   sportEquipmentOptions,
   type ComponentInput,
   type GearInput,
@@ -97,6 +99,9 @@ export const saveGear = (body: GearInput) => api.post(gear, 'userSaveEquipment',
 
 /** `DELETE /api/deleteEquipment`; answers the server's message. */
 export const deleteGear = (id: number) => api.delete(emptyData, 'deleteEquipment', { id });
+
+/** `POST /api/shareEquipment`: a post about your published piece, with your words; answers the post and the message. */
+export const shareGear = (body: z.infer<typeof shareGearBody>) => api.post(feed, 'shareEquipment', body);
 
 /** `POST /api/equipment/retire`: retire a piece (out of the pickers, totals kept) or bring it back. */
 export const retireGear = (id: number, retired: boolean) => api.post(gear, 'equipment/retire', { id, retired }).then((r) => r.data);

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Feed } from '#contract/feeds';
 import type { Gear, GearDetail, GearInput } from '#contract/gear';
 import { toast } from '../../lib/toast';
-import { deleteGear, gearKeys, retireGear, saveGear, setActivityGear } from './api';
+import { deleteGear, gearKeys, retireGear, saveGear, setActivityGear, shareGear } from './api';
 import { gearWords } from './gear-words';
 
 /** A piece as the server answered it: its page shows it at once; the lists, totals and pickers are asked again. */
@@ -65,6 +66,22 @@ export function useSetActivityGear() {
     onSuccess: () => {
       toast.success(gearWords.activityGearSaved);
       void queryClient.invalidateQueries({ queryKey: gearKeys.all });
+    },
+  });
+}
+
+/**
+ * `POST /api/shareEquipment`: a post about the owner's published piece. The toast is the server's; `posted` (the
+ * route's: the feed lists are another area's cache) and the way to the new post are the caller's. A 400 lands under
+ * the dialog's field, what was typed kept.
+ */
+export function useShareGear(posted?: (post: Feed) => unknown) {
+  return useMutation({
+    mutationKey: [...gearKeys.all, 'share'],
+    mutationFn: ({ id, text }: { id: number; text: string }) => shareGear({ id, ...(text ? { text } : {}) }),
+    onSuccess: ({ message, data }) => {
+      toast.success(message || gearWords.posted);
+      void posted?.(data);
     },
   });
 }

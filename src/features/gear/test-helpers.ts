@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import { feed, type Feed } from '#contract/feeds';
 import { gear, gearComponent, GEAR_OPTIONS, gearDetail, type Gear, type GearComponent, type GearDetail } from '#contract/gear';
 import type { SportId } from '#contract/sports';
 import { fail, ok } from '../../test/fixtures';
@@ -87,4 +88,32 @@ export function serveGearDetail(detail: GearDetail) {
       params.gearId === String(parsed.gear.id) ? HttpResponse.json(ok(parsed)) : HttpResponse.json(fail(404, 'Gear not found.'), { status: 404 }),
     ),
   );
+}
+
+/** The post `POST /api/shareEquipment` answers: Maya's post 905 about her Hightower (31) with `text`. */
+export function gearPostFixture(text: string): Feed {
+  return feed.parse({
+    id: 905,
+    kind: 'post',
+    author: { userId: 5, handleName: 'mayatrails', firstName: 'Maya', lastName: 'Torres', profileImage: null },
+    title: '',
+    description: text,
+    isDraft: false,
+    activityId: null,
+    activity: null,
+    gear: { id: 31, title: 'Blue Hightower', sportId: 53, brand: 'Santa Cruz', model: 'Hightower', thumbnail: null },
+    hashtags: [],
+    tagUser: [],
+    location: null,
+    latitude: null,
+    longitude: null,
+    images: [],
+    videos: [],
+    visibility: 'everyone',
+    commentCount: 0,
+    likes: { total: 0, mine: null, byCode: [] },
+    createdAt: '2026-06-01T10:00:00.000Z',
+    updatedAt: '2026-06-01T10:00:00.000Z',
+    publishedAt: '2026-06-01T10:00:00.000Z',
+  });
 }

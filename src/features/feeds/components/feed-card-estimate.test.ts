@@ -28,6 +28,13 @@ describe('estimateFeedCardHeight', () => {
     expect(estimateFeedCardHeight(noMap, 700) - estimateFeedCardHeight(text, 700)).toBe(118 + 12);
   });
 
+  it('adds a piece of gear’s box, one height at any width', () => {
+    const text = aFeed();
+    const withGear = aFeed({ gear: { id: 31, title: 'Blue Hightower', sportId: 53, brand: 'Santa Cruz', model: 'Hightower', thumbnail: null } });
+    expect(estimateFeedCardHeight(withGear, 360) - estimateFeedCardHeight(text, 360)).toBe(90 + 12);
+    expect(estimateFeedCardHeight(withGear, 700) - estimateFeedCardHeight(text, 700)).toBe(90 + 12);
+  });
+
   it('is a text post’s measured height (208 px at 640 px in Chromium) within a few pixels', () => {
     const lap = aFeed({ title: 'Lap 12', description: 'Easy spin along the river. #laps' });
     expect(Math.abs(estimateFeedCardHeight(lap, 640) - 208)).toBeLessThanOrEqual(6);

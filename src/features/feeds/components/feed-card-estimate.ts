@@ -1,5 +1,6 @@
 import type { Feed } from '#contract/feeds';
 import { ACTIVITY_MAP_HEIGHT, ACTIVITY_MAP_WIDTH } from './linked-activity-card';
+import { GEAR_CARD_PX } from './linked-gear-card';
 import { photoGridRatio } from '../../../components/photo-grid';
 
 /**
@@ -27,7 +28,7 @@ const ACTIVITY_BORDERS_PX = 2;
 const linesOf = (text: string, charsPerLine: number) =>
   text.split('\n').reduce((n, line) => n + Math.max(1, Math.ceil(line.length / charsPerLine)), 0);
 
-export function estimateFeedCardHeight(feed: Pick<Feed, 'title' | 'description' | 'images' | 'activity' | 'location' | 'tagUser'>, width: number) {
+export function estimateFeedCardHeight(feed: Pick<Feed, 'title' | 'description' | 'images' | 'activity' | 'gear' | 'location' | 'tagUser'>, width: number) {
   const textWidth = Math.max(1, width - SIDE_PADDING_PX);
   let height = CARD_CHROME_PX + ROW_GAP_PX;
   if (feed.title || feed.description) {
@@ -40,6 +41,8 @@ export function estimateFeedCardHeight(feed: Pick<Feed, 'title' | 'description' 
     const map = feed.activity.mapImage ? ((textWidth - ACTIVITY_BORDERS_PX) * ACTIVITY_MAP_HEIGHT) / ACTIVITY_MAP_WIDTH : 0;
     height += map + ACTIVITY_TEXT_PX + SECTION_GAP_PX;
   }
+  // The piece of gear's box is one height at any width (linked-gear-card.tsx).
+  if (feed.gear) height += GEAR_CARD_PX + SECTION_GAP_PX;
   if (feed.location || feed.tagUser.length > 0) height += 20 + SECTION_GAP_PX;
   return Math.round(height);
 }

@@ -38,6 +38,19 @@ describe('FeedCard', () => {
     expect(within(card).getByRole('link', { name: /ago|now/ })).toHaveAttribute('href', '/feeds/101');
   });
 
+  it('shows the piece of gear a post is about, linking to its page, with the gear mark when it has no photo', async () => {
+    const hightower = { id: 31, title: 'Blue Hightower', sportId: 53, brand: 'Santa Cruz', model: 'Hightower', thumbnail: null };
+    await renderList(aFeed({ id: 905, description: 'Finally built', gear: hightower }), aFeed({ id: 904, gear: { ...hightower, id: 32, thumbnail: '/media/g32-t.webp' } }));
+    const [noPhoto, withPhoto] = screen.getAllByRole('article');
+    const link = within(noPhoto!).getByRole('link', { name: 'Gear: Blue Hightower' });
+    expect(link).toHaveAttribute('href', '/gears/31');
+    expect(within(noPhoto!).getByText('Santa Cruz Hightower')).toBeInTheDocument();
+    expect(within(noPhoto!).getByText('MTB')).toBeInTheDocument();
+    expect(noPhoto!.querySelector('img')).toBeNull();
+    expect(within(withPhoto!).getByRole('link', { name: 'Gear: Blue Hightower' })).toHaveAttribute('href', '/gears/32');
+    expect(withPhoto!.querySelector('img[src="/media/g32-t.webp"]')).not.toBeNull();
+  });
+
   it('shows an XSS corpus in the title and text as the characters typed, running nothing', async () => {
     await renderList(aFeed({ title: XSS[0]!, description: XSS.join('\n') }));
     const card = screen.getByRole('article');

@@ -11,6 +11,7 @@ import { formatCount } from '../../../lib/format-count';
 import { feedReactions } from '../feed-reactions';
 import { displayName } from '../../../lib/display-name';
 import { LinkedActivityCard } from './linked-activity-card';
+import { LinkedGearCard } from './linked-gear-card';
 import { PhotoGrid } from '../../../components/photo-grid';
 import { PostMenu } from './post-menu';
 import { ReactionBar } from '../../reactions/components/reaction-bar';
@@ -33,8 +34,8 @@ type Props = {
 
 /**
  * One post: author (to their profile), time (to the post's page), draft mark, title, text with live hashtag and
- * mention links, photos, the linked activity, place, reactions and the comment count. The author's menu edits or
- * deletes it.
+ * mention links, photos, the linked activity, the piece of gear it is about, place, reactions and the comment count.
+ * The author's menu edits or deletes it.
  */
 export function FeedCard({ feed, variant = 'list', onDeleted, position }: Props) {
   const { user } = useSession();
@@ -105,6 +106,8 @@ export function FeedCard({ feed, variant = 'list', onDeleted, position }: Props)
       )}
 
       {feed.activity && <LinkedActivityCard activity={feed.activity} />}
+
+      {feed.gear && <LinkedGearCard gear={feed.gear} />}
 
       {(feed.location || tagged.length > 0) && (
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 text-sm text-muted">

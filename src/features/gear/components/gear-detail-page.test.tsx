@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { GearDetail } from '#contract/gear';
-import { ok } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
 import { signedInMember } from '../../../test/session';
-import { gearFixture, serveGearDetail } from '../test-helpers';
+import { fail, ok } from '../../../test/fixtures';
+import { gearFixture, gearPostFixture, serveGearDetail } from '../test-helpers';
 import { GearDetailPage } from './gear-detail-page';
 
 /** Maya's Hightower (31) with its notes, a photo and one ride (702) on it. */
@@ -103,5 +103,75 @@ describe('a piece of gear’s page', () => {
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Retire' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it('lets the owner of a published piece post about it, and opens the new post', async () => {
+    signedInMember({ userId: 5 });
+    serveGearDetail(hightower());
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/shareEquipment', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(ok(gearPostFixture('Finally built'), 'Feed Created Successfully'));
+      }),
+    );
+    const user = userEvent.setup();
+    await renderWithProviders(<GearDetailPage gearId={31} />, { path: '/gears/31' });
+    await user.click(await screen.findByRole('button', { name: 'Post about it' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Post about your gear' });
+    expect(within(dialog).getByText('Blue Hightower')).toBeInTheDocument();
+    expect(within(dialog).getByText('MTB · Santa Cruz Hightower')).toBeInTheDocument();
+    const text = within(dialog).getByRole('textbox', { name: 'Say something about it' });
+    expect(text).toHaveFocus();
+    await user.type(text, 'Finally built');
+    expect(within(dialog).getByText('13 / 2,000')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Post' }));
+
+    expect(await screen.findByText('Feed Created Successfully')).toBeInTheDocument();
+    expect(bodies).toEqual([{ id: 31, text: 'Finally built' }]);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/feeds/905'));
+  });
+
+  it('puts the server’s word on the text under it and keeps what was typed', async () => {
+    signedInMember({ userId: 5 });
+    serveGearDetail(hightower());
+    server.use(
+      http.post('/api/shareEquipment', () =>
+        HttpResponse.json(fail(400, 'The given data was invalid.', { text: ['Say it without the link.'] }), { status: 400 }),
+      ),
+    );
+    const user = userEvent.setup();
+    await renderWithProviders(<GearDetailPage gearId={31} />, { path: '/gears/31' });
+    await user.click(await screen.findByRole('button', { name: 'Post about it' }));
+    const dialog = screen.getByRole('dialog', { name: 'Post about your gear' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Say something about it' }), 'See spam.example');
+    await user.click(within(dialog).getByRole('button', { name: 'Post' }));
+
+    expect(await within(dialog).findByText('Say it without the link.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Say something about it' })).toHaveValue('See spam.example');
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+
+  it('copies the piece’s address for anyone who sees it', async () => {
+    signedInMember({ userId: 9, handleName: 'jonasrides', firstName: 'Jonas' });
+    serveGearDetail(hightower());
+    const user = userEvent.setup();
+    await renderWithProviders(<GearDetailPage gearId={31} />, { path: '/gears/31' });
+    await user.click(await screen.findByRole('button', { name: 'Copy link' }));
+
+    expect(await screen.findByText('Link copied. Share it with anyone who can see this gear.')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(`${location.origin}/gears/31`);
+    expect(screen.queryByRole('button', { name: 'Post about it' })).not.toBeInTheDocument();
+  });
+
+  it('offers no post about a draft, saying why', async () => {
+    signedInMember({ userId: 5 });
+    serveGearDetail({ ...hightower(), gear: gearFixture({ isDraft: true }) });
+    await renderWithProviders(<GearDetailPage gearId={31} />, { path: '/gears/31' });
+
+    expect(await screen.findByRole('button', { name: 'Copy link' })).toBeInTheDocument();
+    expect(screen.getByText('Publish it to post about it.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Post about it' })).not.toBeInTheDocument();
   });
 });

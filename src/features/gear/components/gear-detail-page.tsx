@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
+import type { Feed } from '#contract/feeds';
 import type { GearActivity } from '#contract/gear';
 import { sportName } from '#contract/sports';
 import { Avatar } from '../../../components/avatar';
@@ -18,14 +19,16 @@ import { gearDetailFacts } from '../gear-format';
 import { GearBadges } from './gear-badges';
 import { GearComponents } from './gear-components';
 import { GearOwnerActions } from './gear-owner-actions';
+import { GearShareActions } from './gear-share-actions';
 import { GearTotals } from './gear-totals';
 
 /**
  * `/gears/$gearId`: one piece whole — its photos (opening the full-screen viewer), sport, make, model, year and the
  * sport's details, notes, totals, its components with their wear and the latest activities it was used on. The owner
- * edits, retires (or brings it back) and deletes it, and looks after its components.
+ * edits, retires (or brings it back) and deletes it, looks after its components and posts about it; anyone who sees it
+ * can share its link. `onPosted` is the route's: a new post reaching the feed area's caches.
  */
-export function GearDetailPage({ gearId }: { gearId: number }) {
+export function GearDetailPage({ gearId, onPosted }: { gearId: number; onPosted?: (post: Feed) => unknown }) {
   const { data } = useQuery(gearDetailQuery(gearId));
   const { user } = useSession();
   const headingId = useId();
@@ -67,7 +70,10 @@ export function GearDetailPage({ gearId }: { gearId: number }) {
             <span className="font-medium">{sportName(gear.sportId)}</span>
             <GearBadges gear={gear} />
           </p>
-          {own && <GearOwnerActions gear={gear} />}
+          <div className="flex flex-wrap gap-2">
+            {own && <GearOwnerActions gear={gear} />}
+            <GearShareActions gear={gear} own={own} onPosted={onPosted} />
+          </div>
         </header>
         {gear.images.length > 0 && <PhotoGrid images={gear.images} title={gear.title} />}
         {facts.length > 0 && (

@@ -6,7 +6,10 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useDeleteGear, useRetireGear } from '../gear-mutations';
 
-/** The owner's actions on a piece's page: edit, retire or bring back, delete (after a confirmation). */
+/**
+ * The owner's actions on a piece's page: edit, retire or bring back, delete (after a confirmation). Its buttons join
+ * the page's row of actions (sharing sits beside them).
+ */
 export function GearOwnerActions({ gear }: { gear: Gear }) {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
@@ -14,7 +17,7 @@ export function GearOwnerActions({ gear }: { gear: Gear }) {
   const remove = useDeleteGear(() => navigate({ to: '/profile/gears' }));
   const retired = gear.retiredAt !== null;
   return (
-    <div className="flex flex-wrap gap-2">
+    <>
       <Link to="/profile/gears/edit" search={{ id: gear.id }} className={buttonClass('secondary', undefined, 'sm')}>
         <Icon name="sliders" className="size-4" strokeWidth="2" />
         Edit
@@ -35,6 +38,6 @@ export function GearOwnerActions({ gear }: { gear: Gear }) {
           onClose={() => setConfirming(false)}
         />
       )}
-    </div>
+    </>
   );
 }
