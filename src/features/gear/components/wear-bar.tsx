@@ -30,7 +30,7 @@ export function WearBar({ component }: { component: GearComponent }) {
       >
         <div className={clsx('h-full rounded-full', FILL[tone])} style={{ width: `${Math.min(100, percent)}%` }} />
       </div>
-      <span aria-hidden="true" className={clsx('w-12 shrink-0 text-right text-sm font-semibold tabular-nums', tone === 'due' && 'text-danger')}>
+      <span aria-hidden="true" className={clsx('min-w-12 shrink-0 text-right text-sm font-semibold whitespace-nowrap tabular-nums', tone === 'due' && 'text-danger')}>
         {percent} %
       </span>
     </div>
