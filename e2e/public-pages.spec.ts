@@ -62,6 +62,9 @@ test('scrolling down a long page, then following a link, opens the next page at 
   await page.setViewportSize({ width: 1280, height: 700 });
   await page.goto('/app-privacy-policy');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Scrolled once the app has taken the prerendered page over: the router's first render puts the page at its top,
+  // so a scroll before it is undone (noted on issue 23), and this test is about the link that follows.
+  await expect(page.locator('html')).toHaveAttribute('data-app', '');
   await page.keyboard.press('End');
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
   await page.getByRole('contentinfo').getByRole('link', { name: /Terms/ }).click();
