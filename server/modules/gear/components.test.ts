@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const FITTED = '2026-05-01T00:00:00.000Z';
-async function fit(who: Member, input: Partial<ComponentInput> & { gearId: number }) {
+async function fitPart(who: Member, input: Partial<ComponentInput> & { gearId: number }) {
   const res = await h.send('POST', '/api/equipment/component', who.token, { kind: 'chain', name: 'XT chain', installedAt: FITTED, serviceIntervalKm: 5, ...input });
   return okData(res, gearComponent);
 }
@@ -32,8 +32,8 @@ describe('components', () => {
     await insertActivity(t.db, m.userId, { sportId: 53, distanceM: 50_000, startAt: new Date('2026-04-20T08:00:00Z') }).then((id) =>
       h.send('POST', '/api/activity/gear', m.token, { activityId: id, gearIds: [bike.id] }),
     );
-    const chain = await fit(m, { gearId: bike.id });
-    const fork = await fit(m, { gearId: bike.id, kind: 'fork', name: 'Fox 38', serviceIntervalKm: null, serviceIntervalHours: 50 });
+    const chain = await fitPart(m, { gearId: bike.id });
+    const fork = await fitPart(m, { gearId: bike.id, kind: 'fork', name: 'Fox 38', serviceIntervalKm: null, serviceIntervalHours: 50 });
     expect(chain).toMatchObject({ kind: 'chain', name: 'XT chain', serviceIntervalKm: 5, total: { distance: 0, activities: 0 }, wear: 0, isDue: false, lastServicedAt: null });
 
     await h.manualRide(m, { distance: 3000, duration: 3600 });
@@ -54,7 +54,7 @@ describe('components', () => {
     const m = await h.member();
     expect((await h.send('POST', '/api/profileSetting', m.token, { units: 'metric' })).statusCode).toBe(200);
     const bike = await h.save(m, { isDefault: true });
-    const chain = await fit(m, { gearId: bike.id });
+    const chain = await fitPart(m, { gearId: bike.id });
     const mailsBefore = await t.mailCount(m.email);
     await h.manualRide(m, { distance: 6200 });
     const notices = await gearNotices(m);
@@ -79,7 +79,7 @@ describe('components', () => {
     const m = await h.member();
     expect((await h.send('POST', '/api/notification-setting', m.token, { settings: [{ kind: 'gear', inApp: true, email: false }] })).statusCode).toBe(200);
     const bike = await h.save(m, { isDefault: true });
-    await fit(m, { gearId: bike.id });
+    await fitPart(m, { gearId: bike.id });
     const mailsBefore = await t.mailCount(m.email);
     await h.manualRide(m, { distance: 9000 });
     expect(await gearNotices(m)).toHaveLength(1);
@@ -90,7 +90,7 @@ describe('components', () => {
     const m = await h.member();
     const first = await h.save(m, { title: 'Old bike', isDefault: true });
     const second = await h.save(m, { title: 'New bike' });
-    const dropper = await fit(m, { gearId: first.id, kind: 'dropper', name: 'Reverb', serviceIntervalKm: null, serviceIntervalHours: 100 });
+    const dropper = await fitPart(m, { gearId: first.id, kind: 'dropper', name: 'Reverb', serviceIntervalKm: null, serviceIntervalHours: 100 });
     const onFirst = await insertActivity(t.db, m.userId, { sportId: 53, distanceM: 8000, startAt: new Date('2026-05-10T08:00:00Z') });
     await h.send('POST', '/api/activity/gear', m.token, { activityId: onFirst, gearIds: [first.id] });
     const moved = okData(await h.send('POST', '/api/equipment/component/move', m.token, { id: dropper.id, gearId: second.id, movedAt: '2026-05-20T00:00:00.000Z' }), gearComponent);
@@ -114,7 +114,7 @@ describe('components', () => {
     expect(body(future).errors).toEqual({ installedAt: ['That day is still to come.'] });
     const zero = await h.send('POST', '/api/equipment/component', m.token, { gearId: bike.id, kind: 'chain', name: 'XT', installedAt: FITTED, serviceIntervalKm: 0 });
     expect(Object.keys(body(zero).errors ?? {})).toEqual(['serviceIntervalKm']);
-    const chain = await fit(m, { gearId: bike.id });
+    const chain = await fitPart(m, { gearId: bike.id });
     const early = await h.send('POST', '/api/equipment/component/service', m.token, { id: chain.id, servicedAt: '2026-04-01T00:00:00.000Z', what: 'Wax' });
     expect(body(early).errors).toEqual({ servicedAt: ['That is before it was fitted.'] });
     expect((await h.send('DELETE', '/api/equipment/component', m.token, { id: chain.id })).statusCode).toBe(200);
@@ -125,7 +125,7 @@ describe('components', () => {
     const [a, b] = [await h.member(), await h.member()];
     const theirs = await h.save(a);
     const mine = await h.save(b, { title: 'B’s bike' });
-    const chain = await fit(a, { gearId: theirs.id });
+    const chain = await fitPart(a, { gearId: theirs.id });
     const calls = [
       (id: number) => h.send('POST', '/api/equipment/component', b.token, { id, gearId: mine.id, kind: 'chain', name: 'Mine now', installedAt: FITTED }),
       (id: number) => h.send('POST', '/api/equipment/component/move', b.token, { id, gearId: mine.id, movedAt: FITTED }),
@@ -138,7 +138,7 @@ describe('components', () => {
       expect(body(named)).toEqual(body(unknown));
     }
     // Fitting a component to A's piece, and moving B's own onto it: the piece's 404.
-    expect((await fit(b, { gearId: mine.id })).gearId).toBe(mine.id);
+    expect((await fitPart(b, { gearId: mine.id })).gearId).toBe(mine.id);
     const onTheirs = await h.send('POST', '/api/equipment/component', b.token, { gearId: theirs.id, kind: 'chain', name: 'Gift', installedAt: FITTED });
     expect(onTheirs.statusCode).toBe(404);
     expect((await h.detail(a, theirs.id)).components.map((c) => [c.id, c.name, c.services.length])).toEqual([[chain.id, 'XT chain', 0]]);
