@@ -28,5 +28,15 @@ export const ownProfile = z.object({
   /** Issue 20: may review reports at /moderation. */
   isModerator: z.boolean(),
   profile: z.object({ countryId: z.nullable(z.string()), countryCode: z.nullable(z.int()), phone: z.nullable(z.string()) }),
+  /**
+   * Issue 25: for an associate, who manages the account and the permission ids (contract/associates.ts) granted;
+   * null for an independent member, who may do everything. Plain strings here: the sign-in page loads this file (P1).
+   */
+  managedBy: z.nullable(
+    z.object({
+      owner: z.object({ userId: z.int(), handleName: z.string(), firstName: z.string(), lastName: z.string() }),
+      permissions: z.array(z.string()),
+    }),
+  ),
 });
 export type OwnProfile = z.infer<typeof ownProfile>;

@@ -20,6 +20,7 @@ import { activityRoutes } from './modules/activities/routes';
 import { gearRoutes } from './modules/gear/routes';
 import { createActivityWorker } from './modules/activities/worker/worker-pool';
 import { accountSecurityRoutes } from './modules/account/security-routes';
+import { associateRoutes } from './modules/associates/routes';
 import { authRoutes } from './modules/auth/routes';
 import { OidcProvider } from './modules/auth/oidc-provider';
 import { publicConfig } from './modules/config/public-config';
@@ -48,6 +49,7 @@ import { registerAuthentication, signedIn } from './plugins/authenticate';
 import { registerCompression } from './plugins/compression';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerNulTextGuard } from './plugins/nul-text';
+import { registerPermissionGate, type PermissionNeed } from './plugins/permission-gate';
 import { registerRateLimits } from './plugins/rate-limit';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -58,7 +60,7 @@ import { requestLogFields } from './realtime/redact-token';
 import { socketRoutes, type SocketTimings } from './realtime/socket-routes';
 
 /** One route as registered; the schemas are the zod ones the route validates with (or none). */
-export type RouteTableEntry = { method: string; url: string; params?: unknown; querystring?: unknown; body?: unknown };
+export type RouteTableEntry = { method: string; url: string; params?: unknown; querystring?: unknown; body?: unknown; permission?: PermissionNeed | undefined };
 
 export type BuildOptions = {
   config: AppConfig;
@@ -90,8 +92,9 @@ export async function buildApp({ config, db, clock = systemClock, mailer, sms, s
   // Every route with its request schemas, collected before any is added: check 10's test reads it to find each route
   // that takes an id, so a new one fails that test until it is covered.
   const routeTable: RouteTableEntry[] = [];
-  app.addHook('onRoute', ({ method, url, schema }) => {
-    for (const m of [method].flat()) routeTable.push({ method: m, url, params: schema?.params, querystring: schema?.querystring, body: schema?.body });
+  app.addHook('onRoute', ({ method, url, schema, config }) => {
+    const permission = (config as { permission?: PermissionNeed } | undefined)?.permission;
+    for (const m of [method].flat()) routeTable.push({ method: m, url, params: schema?.params, querystring: schema?.querystring, body: schema?.body, permission });
   });
   app.decorate('routeTable', routeTable as readonly RouteTableEntry[]);
   app.setValidatorCompiler(validatorCompiler);
@@ -120,9 +123,11 @@ export async function buildApp({ config, db, clock = systemClock, mailer, sms, s
   await registerCompression(app);
   await registerRateLimits(app, config);
   registerAuthentication(app, deps);
+  registerPermissionGate(app);
   await registerOpenApi(app);
 
   await authRoutes(app, deps);
+  await associateRoutes(app, deps);
   countryRoutes(app);
   // Every route of these modules is for signed-in members: one scope guards them and documents the token.
   await signedIn(app, async (member) => {

@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_ASSOCIATES } from '#contract/associates';
 import path from 'node:path';
 import * as z from 'zod';
 
@@ -22,6 +23,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Switchback <no-reply@switchback.local>'),
   SMS_WEBHOOK_URL: z.string().url('must be an http(s) URL').optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  MAX_ASSOCIATES: z.coerce.number().int().min(0).max(100).default(DEFAULT_MAX_ASSOCIATES),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -76,6 +78,8 @@ export type AppConfig = {
   mailFrom: string;
   smsWebhookUrl: string | undefined;
   sessionTtlDays: number;
+  /** Issue 25: how many associates one owner may manage. */
+  maxAssociates: number;
   authRateLimit: number;
   google: { clientId: string; clientSecret: string | undefined; issuer: string } | undefined;
   logLevel: string;
@@ -130,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     smsWebhookUrl: e.SMS_WEBHOOK_URL,
     sessionTtlDays: e.SESSION_TTL_DAYS,
+    maxAssociates: e.MAX_ASSOCIATES,
     authRateLimit: e.AUTH_RATE_LIMIT,
     google: e.GOOGLE_CLIENT_ID
       ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }

@@ -4,6 +4,7 @@ import type { Deps } from '../deps';
 import { users } from '../db/schema/users';
 import { DEMO_MEMBERS, demoPasswords, seedAccounts } from './accounts';
 import { seedDemoActivities } from './activities';
+import { seedDemoAssociates } from './associates';
 import { seedDemoEvents } from './events';
 import { seedDemoGear } from './gear';
 import { seedDemoModeration } from './moderation';
@@ -18,7 +19,8 @@ export type DemoArea = (deps: Deps, members: Seeded, log: Pick<FastifyBaseLogger
 
 /**
  * Each area's part, in order, after the accounts, profiles and who follows whom: photos; posts; events; shorts;
- * gear; activities (after the posts that share them, the event one counts toward and the gear they name); moderation.
+ * gear; activities (after the posts that share them, the event one counts toward and the gear they name); moderation;
+ * associates.
  */
 export const DEMO_AREAS: readonly DemoArea[] = [
   async (deps, members) => {
@@ -31,6 +33,7 @@ export const DEMO_AREAS: readonly DemoArea[] = [
   seedDemoGear,
   (deps, members) => seedDemoActivities(deps, members),
   seedDemoModeration,
+  seedDemoAssociates,
 ];
 
 /**

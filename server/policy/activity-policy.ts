@@ -5,6 +5,7 @@ import { activities } from '../db/schema/activities';
 import { follows } from '../db/schema/social';
 import { users } from '../db/schema/users';
 import { qualified } from '../db/qualified';
+import { permits, permitsWhere } from './associate-policy';
 import { blockedEitherWay, notBlockedWith } from './block-policy';
 import { notRemovedSubject, notReportedBy } from './moderation-policy';
 import { isAcceptedFollower, type ContentOwner } from './social-policy';
@@ -22,6 +23,8 @@ export type ActivitySubject = { userId: number; visibility: ActivityVisibility }
 export async function mayViewActivity(db: Db, viewerId: number, activity: ActivitySubject, owner: ContentOwner) {
   if (activity.userId === viewerId) return true;
   if (activity.visibility === 'only_me') return false;
+  // An associate whose owner has not granted `share_activities` is seen by nobody else (issue 25).
+  if (!(await permits(db, activity.userId, 'share_activities'))) return false;
   if (await blockedEitherWay(db, viewerId, owner.id)) return false;
   if (activity.visibility === 'everyone' && !owner.isPrivate) return true;
   return isAcceptedFollower(db, viewerId, owner.id);
@@ -41,7 +44,7 @@ export function mayEditActivity(viewerId: number, activity: Pick<ActivitySubject
 export function viewableActivityCondition(viewerId: number | SQLWrapper): SQL {
   const owner = qualified(activities.userId);
   const follower = sql`exists (select 1 from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${owner} and ${follows.status} = 'accepted')`;
-  return sql`((${owner} = ${viewerId} or (${qualified(activities.visibility)} <> 'only_me' and ${notBlockedWith(viewerId, owner)} and (
+  return sql`((${owner} = ${viewerId} or (${qualified(activities.visibility)} <> 'only_me' and ${notBlockedWith(viewerId, owner)} and ${permitsWhere(owner, 'share_activities')} and (
     (${qualified(activities.visibility)} = 'everyone' and (select not u.is_private from ${users} u where u.id = ${owner})) or ${follower}))
     ) and ${notRemovedSubject(qualified(activities.subjectId))})`;
 }
@@ -59,7 +62,7 @@ export function visibleActivitiesCondition(viewerId: number | SQLWrapper): SQL {
  * the map picture everyone else sees goes unsigned, for views built in SQL or beside it (activity-wire.ts, feed cards).
  */
 export function activityPublicToMembersSql(): SQL<boolean> {
-  return sql<boolean>`(${qualified(activities.visibility)} = 'everyone' and (select not u.is_private from ${users} u where u.id = ${qualified(activities.userId)}))`;
+  return sql<boolean>`(${qualified(activities.visibility)} = 'everyone' and (select not u.is_private from ${users} u where u.id = ${qualified(activities.userId)}) and ${permitsWhere(qualified(activities.userId), 'share_activities')})`;
 }
 
 /**

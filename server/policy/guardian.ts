@@ -1,9 +1,12 @@
-import { and, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { comments } from '../db/schema/subjects';
+import { users } from '../db/schema/users';
 import { qualified } from '../db/qualified';
 import type { Db } from '../db/client';
 import type { Deps } from '../deps';
 import type { Upload } from '../modules/media/upload-files';
+import type { PermissionId } from '#contract/associates';
+import { managesAssociate, permits, permitsWhere } from './associate-policy';
 import { mayEditActivity, mayViewActivity, visibleActivitiesCondition, type ActivitySubject } from './activity-policy';
 import { blockedBy, blockedEitherWay, hiddenFrom, notBlockedWith, notHiddenFrom } from './block-policy';
 import { eventRole, hostedEventsCondition, mayCancelEvent, mayEditEvent, mayViewEvent, visibleEventsCondition, type EventRole, type EventSubject } from './event-policy';
@@ -13,6 +16,7 @@ import { isModerator, notReportedBy } from './moderation-policy';
 import { mayViewRoute, type RouteSubject } from './route-policy';
 import {
   followOutcome,
+  followsWhere,
   mayFollow,
   mayInviteWhere,
   mayMentionWhere,
@@ -62,6 +66,19 @@ export type Guardian<V extends number | null = number> = {
   mentionableWhere(): SQL;
   /** Whom the viewer may invite to an event or ask to co-host, as a condition on `users.id`: `mayInviteWhere`. */
   invitableWhere(): SQL;
+
+  // Associates (issue 25).
+  /**
+   * Whether the viewer may do what `permission` covers: an independent member always, an associate as their owner
+   * granted (associate-policy.ts). Routes declare the permission their action needs; the permission gate asks this.
+   */
+  permits(permission: PermissionId): Promise<boolean>;
+  /** Whether `memberId` may do what `permission` covers (another member's grant, e.g. whether they take followers). */
+  memberPermits(memberId: number, permission: PermissionId): Promise<boolean>;
+  /** Whether the viewer manages the associate `associateId`: every associate route's object check. */
+  managesAssociate(associateId: number): Promise<boolean>;
+  /** Members the viewer may find in member search, as a condition on `memberColumn`: not associates kept out of it. */
+  findableMembersWhere(memberColumn: SQLWrapper): SQL;
 
   // Posts.
   /** A post, drafts by their author only: `mayViewFeed`. */
@@ -146,8 +163,15 @@ export function guardianFor(db: Db, viewerId: number | null): Guardian<number | 
     canSeeProfileContent: async (owner) => signedIn && (await mayViewProfileContent(db, viewerId, owner)),
     canFollow: (targetId) => signedIn && mayFollow(viewerId, targetId),
     followOutcome: (target) => followOutcome(target),
-    mentionableWhere: () => (signedIn ? mayMentionWhere(viewerId) : NOTHING),
+    // An associate without `mentions` is mentioned by their accepted followers only.
+    mentionableWhere: () =>
+      signedIn ? and(mayMentionWhere(viewerId), or(permitsWhere(users.id, 'mentions'), followsWhere(viewerId, users.id)))! : NOTHING,
     invitableWhere: () => (signedIn ? mayInviteWhere(viewerId) : NOTHING),
+
+    permits: async (permission) => signedIn && (await permits(db, viewerId, permission)),
+    memberPermits: (memberId, permission) => permits(db, memberId, permission),
+    managesAssociate: async (associateId) => signedIn && (await managesAssociate(db, viewerId, associateId)),
+    findableMembersWhere: (memberColumn) => (signedIn ? or(sql`${memberColumn} = ${viewerId}`, permitsWhere(memberColumn, 'member_search'))! : NOTHING),
 
     canSeeFeed: async (feed, author) => signedIn && (await mayViewFeed(db, viewerId, feed, author)),
     visibleFeedsWhere: () => (signedIn ? visibleFeedsCondition(viewerId) : NOTHING),

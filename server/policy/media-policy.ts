@@ -1,3 +1,4 @@
+import { permits } from './associate-policy';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import type { Db } from '../db/client';
@@ -136,7 +137,9 @@ async function activityPictureOf(db: Db, upload: Upload): Promise<Owner | null> 
   if (!view) return null;
   const owner = { id: view.userId, isPrivate: view.ownerIsPrivate };
   if (view.audience === 'owner') return { publicToMembers: false, mayView: async (viewerId) => viewerId === view.userId };
-  return { publicToMembers: isActivityPublicToMembers(view, owner), mayView: (viewerId) => mayViewActivity(db, viewerId, view, owner) };
+  // An associate's activity shown to nobody else (issue 25) is never unsigned.
+  const publicToMembers = isActivityPublicToMembers(view, owner) && (await permits(db, view.userId, 'share_activities'));
+  return { publicToMembers, mayView: (viewerId) => mayViewActivity(db, viewerId, view, owner) };
 }
 
 /**

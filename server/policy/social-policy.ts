@@ -122,6 +122,11 @@ export function isConnectedTo(viewerId: number): SQL {
     select ${follows.followerId} from ${follows} where ${follows.followeeId} = ${viewerId} and ${follows.status} = 'accepted')`;
 }
 
+/** Whether `viewerId` follows the member in `memberColumn` (accepted), as a condition. */
+export function followsWhere(viewerId: number, memberColumn: SQLWrapper): SQL {
+  return sql`exists (select 1 from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${memberColumn} and ${follows.status} = 'accepted')`;
+}
+
 /**
  * Whom `viewerId` may @-mention, as a condition on `users.id`: members they follow or who follow them. A pending
  * request grants nothing. Blocks in either direction will subtract here.

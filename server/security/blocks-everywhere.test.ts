@@ -125,6 +125,13 @@ const entries: Record<string, Entry> = {
   'POST /api/shareEquipment': post('POST', '/api/shareEquipment', (i) => ({ id: i.gear })),
   'POST /api/activity/gear': post('POST', '/api/activity/gear', (i) => ({ activityId: i.activity, gearIds: [] })),
   'POST /api/equipment/component': { exempt: ownRows },
+  // Issue 25: associateId names an associate the caller manages (another's is check 10's 404); a block between an
+  // owner and their own associate changes nothing of the management.
+  ...Object.fromEntries(
+    ['POST /api/associate/add', 'GET /api/associate/profile', 'POST /api/associate/status', 'POST /api/associate/remove', 'GET /api/associate/permissions', 'POST /api/associate/permissions', 'POST /api/associate/invitation'].map(
+      (key) => [key, { exempt: 'associateId names an associate the caller manages (their own row); another owner’s is check 10’s 404 (object-access.test.ts).' }],
+    ),
+  ),
   'POST /api/equipment/component/move': { exempt: ownRows },
   'POST /api/equipment/component/service': { exempt: ownRows },
   'DELETE /api/equipment/component': { exempt: ownRows },

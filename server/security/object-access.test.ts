@@ -12,6 +12,7 @@ import { notificationList } from '#contract/notifications';
 import { memberList, relationship } from '#contract/social';
 import { insertEvent } from '../modules/events/event-test-rows';
 import { activityObjectAccessCases } from '../modules/activities/object-access-cases';
+import { associateObjectAccessCases } from '../modules/associates/object-access-cases';
 import { gearObjectAccessCases } from '../modules/gear/object-access-cases';
 import { eventObjectAccessCases } from '../modules/events/object-access-cases';
 import { reportObjectAccessCases } from '../modules/reports/object-access-cases';
@@ -112,6 +113,7 @@ const entries: Record<string, Entry> = {
   ...eventObjectAccessCases(() => t),
   ...activityObjectAccessCases(() => t),
   ...gearObjectAccessCases(() => t),
+  ...associateObjectAccessCases(() => t),
   // The report and moderation routes of server/modules/reports and server/modules/moderation.
   ...reportObjectAccessCases(() => t),
   // The video upload routes of server/modules/videos.

@@ -1,4 +1,5 @@
 import { http } from 'msw';
+import type { PermissionId } from '#contract/associates';
 import type { AuthSession } from '#contract/auth';
 import { RUNTIME_CONFIG_META } from '#contract/runtime-config';
 import type { MemberCard } from '#contract/social';
@@ -28,7 +29,14 @@ export const aProfile = (over: Partial<OwnProfile> = {}): OwnProfile => ({
   hasPassword: true,
   isModerator: false,
   profile: { countryId: null, countryCode: null, phone: null },
+  managedBy: null,
   ...over,
+});
+
+/** An associate's `managedBy` (issue 25): Lena manages the account and has granted `permissions`, nothing else. */
+export const managedBy = (...permissions: PermissionId[]): NonNullable<OwnProfile['managedBy']> => ({
+  owner: { userId: 3, handleName: 'lenatorres', firstName: 'Lena', lastName: 'Torres' },
+  permissions,
 });
 
 export const aSession = (over: Partial<OwnProfile> = {}): AuthSession => ({

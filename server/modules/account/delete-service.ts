@@ -84,6 +84,14 @@ async function confirm(deps: Deps, user: AccountRow, body: DeleteAccountBody) {
  */
 export async function deleteAccount(deps: Deps, user: AccountRow, body: DeleteAccountBody) {
   await confirm(deps, user, body);
+  await eraseAccount(deps, user);
+}
+
+/**
+ * Erases a confirmed account: the member's own deletion, or an owner deleting an associate's (issue 25), whose
+ * confirmation is the owner's own session.
+ */
+export async function eraseAccount(deps: Deps, user: { id: number; email: string }) {
   const jobId = await withOutbox(deps, async (tx, outbox) => {
     const [locked] = await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     if (!locked) return undefined;

@@ -1,4 +1,5 @@
 import { activitiesExportSection } from '../activities/export-section';
+import { associatesExportSection } from '../associates/export-section';
 import {
   eventAttendanceExportSection,
   eventCohostInvitationsExportSection,
@@ -42,6 +43,7 @@ export const exportSections = checkExportSections([
   routesExportSection,
   activitiesExportSection,
   gearExportSection,
+  associatesExportSection,
   notificationsExportSection,
   notificationSettingsExportSection,
   followsExportSection,

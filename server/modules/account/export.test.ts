@@ -150,6 +150,7 @@ describe('GET /api/account/export', () => {
       'routes',
       'activities',
       'gear',
+      'associates',
       'notifications',
       'notificationSettings',
       'follows',

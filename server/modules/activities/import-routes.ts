@@ -81,7 +81,7 @@ export function activityImportRoutes(app: FastifyInstance, deps: Deps) {
           if (Number(req.headers['content-length'] ?? 0) > MAX_BYTES + FORM_OVERHEAD) throw tooLarge();
         },
       ],
-      config: memberRateLimit(60),
+      config: { ...memberRateLimit(60), permission: 'record_activities' },
       bodyLimit: MAX_BYTES + FORM_OVERHEAD,
       validatorCompiler: () => () => true,
       schema: {

@@ -150,12 +150,13 @@ export function activityRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/api/activity', {
-    config: memberRateLimit(30),
+    config: { ...memberRateLimit(30), permission: 'record_activities' },
     schema: { tags, operationId: 'createManualActivity', summary: 'Log an activity by hand (no track): sport, start, duration, distance, climb', body: manualActivityInput, response: oneActivity },
     handler: async (req) => ok('Activity saved.', await createManualActivity(deps, viewerId(req), req.body)),
   });
 
   r.put('/api/activity', {
+    config: { permission: 'record_activities' },
     schema: { tags, operationId: 'updateActivity', refuses: [404], summary: 'Change your activity’s title, description, sport or who sees it', body: activityUpdate, response: oneActivity },
     handler: async (req) => ok('Activity updated.', await updateActivity(deps, viewerId(req), req.body)),
   });

@@ -21,13 +21,13 @@ export const CODE_RULES = {
  * The e-mail codes of the sign-up and reset screens get a resend cooldown; phone and deletion codes keep the hourly
  * cap only.
  */
-const COOLED_DOWN: ReadonlySet<CodePurpose> = new Set([1, 2]);
+const COOLED_DOWN: ReadonlySet<CodePurpose> = new Set([1, 2, 6]);
 
 /**
  * 1 sign-up and 2 password reset (e-mail), 3 phone change (a phone number, bound to a member), 4 account deletion,
- * 5 e-mail change (the new address, bound to a member).
+ * 5 e-mail change (the new address, bound to a member), 6 an associate's invitation (issue 25: sets their password).
  */
-export type CodePurpose = 1 | 2 | 3 | 4 | 5;
+export type CodePurpose = 1 | 2 | 3 | 4 | 5 | 6;
 
 type CodeRow = typeof emailCodes.$inferSelect;
 

@@ -7,7 +7,9 @@ import { after, days, minutes, type Clock } from '../../lib/clock';
 import { deviceName } from '../../lib/device-name';
 import { randomToken, sha256 } from '../../lib/secrets';
 import type { AppConfig } from '../../config';
-import { accountColumns, accountOf, toOwnProfile } from '../users/own-profile';
+import { accountColumns, toOwnProfile } from '../users/own-profile';
+import { associateGrantOf } from '../../policy/associate-policy';
+import { ASSOCIATE_STATUS } from '#contract/associates';
 import { forbidden } from '../../lib/errors';
 import { grantModerators, isConfiguredModerator } from '../moderation/moderators';
 import { suspensionNotice } from '../moderation/suspension';
@@ -43,6 +45,12 @@ export async function signInUser(
 ) {
   const suspended = await suspensionNotice(tx, user, deps.clock.now());
   if (suspended) throw forbidden(suspended);
+  // Issue 25 (check 7): an associate their owner turned off is told why, and who can turn them on again.
+  const grant = await associateGrantOf(tx, user.id);
+  if (grant && grant.status === ASSOCIATE_STATUS.inactive) {
+    const [owner] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, grant.ownerId));
+    throw forbidden(`Your account is turned off by ${owner!.firstName} ${owner!.lastName}, who manages it. Ask them to turn it on again.`);
+  }
   if (user.role !== 'moderator' && isConfiguredModerator(deps.config.adminEmails, user.email)) {
     await grantModerators(tx, [user.email]);
     user = { ...user, role: 'moderator' };
@@ -54,7 +62,8 @@ export async function signInUser(
     userAgent: device.userAgent,
     ttlDays: deps.config.sessionTtlDays,
   });
-  return { token, user: toOwnProfile(accountOf(user)) };
+  const [account] = await tx.select(accountColumns).from(users).where(eq(users.id, user.id));
+  return { token, user: toOwnProfile({ ...account!, role: user.role }) };
 }
 
 /** Every authenticated request runs it: one text, prepared (server/db/prepared.ts); the account without its secrets. */

@@ -39,6 +39,7 @@ export function eventCommentRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/api/challenge/comment', {
+    config: { permission: 'comment' },
     schema: {
       tags,
       operationId: 'commentOnEvent',
@@ -52,6 +53,7 @@ export function eventCommentRoutes(app: FastifyInstance, deps: Deps) {
 
   // Answers the comment alone (a top-level one without its replies, which an edit leaves as they were).
   r.post('/api/challenge/updateChallengeComment', {
+    config: { permission: 'comment' },
     schema: {
       tags,
       operationId: 'editEventComment',
@@ -64,6 +66,7 @@ export function eventCommentRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/api/challenge/comment/challengeCommentLikeStore', {
+    config: { permission: 'react' },
     schema: {
       tags,
       operationId: 'likeEventComment',

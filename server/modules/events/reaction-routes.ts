@@ -15,6 +15,7 @@ export function eventReactionRoutes(app: FastifyInstance, deps: Deps) {
 
   // `type` names what is reacted to; events (`challenge`) are the only such thing so far, and the contract refuses others.
   r.post('/api/saveProductLike', {
+    config: { permission: 'react' },
     schema: {
       tags,
       operationId: 'reactToEvent',

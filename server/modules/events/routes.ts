@@ -94,6 +94,7 @@ export function eventRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/api/challenge', {
+    config: { permission: 'create_events' },
     schema: { tags, operationId: 'createEvent', summary: 'Create an event, published or as a draft', body: eventInput, response: oneEvent },
     handler: async (req) => {
       if (req.body.id !== undefined) throw fieldError('id', 'To change an event, send it with PUT.');
@@ -103,6 +104,7 @@ export function eventRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.put('/api/challenge', {
+    config: { permission: 'create_events' },
     schema: {
       tags,
       operationId: 'updateEvent',
@@ -119,6 +121,7 @@ export function eventRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/api/challenge/publish', {
+    config: { permission: 'create_events' },
     schema: {
       tags,
       operationId: 'publishEvent',
@@ -161,6 +164,7 @@ export function eventRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/api/challenge/interestedChallengetoggle', {
+    config: { permission: 'join_events' },
     schema: {
       tags,
       operationId: 'toggleEventInterest',
@@ -176,6 +180,7 @@ export function eventRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/api/challenge/join', {
+    config: { permission: 'join_events' },
     schema: {
       tags,
       operationId: 'joinEvent',
@@ -203,6 +208,7 @@ export function eventRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/api/challenge/member/invite', {
+    config: { permission: 'create_events' },
     schema: {
       tags,
       operationId: 'inviteToEvent',
@@ -229,6 +235,7 @@ export function eventRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/api/challenge/cohost/accept', {
+    config: { permission: 'create_events' },
     schema: {
       tags,
       operationId: 'acceptCohostInvite',

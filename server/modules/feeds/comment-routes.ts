@@ -40,6 +40,7 @@ export function commentRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/api/feed/comment', {
+    config: { permission: 'comment' },
     schema: {
       tags,
       operationId: 'commentOnPost',
@@ -53,6 +54,7 @@ export function commentRoutes(app: FastifyInstance, deps: Deps) {
 
   // Answers the comment alone (a top-level one without its replies, which an edit leaves as they were).
   r.post('/api/feed/updateFeedComment', {
+    config: { permission: 'comment' },
     schema: {
       tags,
       operationId: 'editPostComment',
@@ -65,6 +67,7 @@ export function commentRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/api/feed/comment/like', {
+    config: { permission: 'react' },
     schema: {
       tags,
       operationId: 'likePostComment',

@@ -50,6 +50,7 @@ export function feedRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/api/feed', {
+    config: { permission: 'post' },
     schema: { tags, operationId: 'createPost', summary: 'Create a post or a draft', body: feedInput, response: onePost },
     handler: async (req) => {
       if (req.body.id !== undefined) throw fieldError('id', 'To change a post, send it with PUT.');
@@ -58,6 +59,7 @@ export function feedRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.put('/api/feed', {
+    config: { permission: 'post' },
     schema: {
       tags,
       operationId: 'updatePost',
@@ -85,6 +87,7 @@ export function feedRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/api/video-feed', {
+    config: { permission: 'post_shorts' },
     schema: { tags, operationId: 'createShort', summary: 'Create a short or a draft (published before its video is ready, it comes out when it is)', body: videoFeedInput, response: onePost },
     handler: async (req) => {
       if (req.body.id !== undefined) throw fieldError('id', 'To change a short, send it with PUT.');
@@ -93,6 +96,7 @@ export function feedRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.put('/api/video-feed', {
+    config: { permission: 'post_shorts' },
     schema: {
       tags,
       operationId: 'updateShort',
@@ -123,6 +127,7 @@ export function feedRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/api/feed/like', {
+    config: { permission: 'react' },
     schema: {
       tags,
       operationId: 'reactToPost',

@@ -103,7 +103,7 @@ export function gearRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/api/userSaveEquipment', {
-    config: memberRateLimit(60),
+    config: { ...memberRateLimit(60), permission: 'add_gear' },
     schema: {
       tags,
       operationId: 'saveGear',
@@ -133,7 +133,7 @@ export function gearRoutes(app: FastifyInstance, deps: Deps) {
 
   const oneComponent = { 200: okEnvelope(gearComponent) };
   r.post('/api/equipment/component', {
-    config: memberRateLimit(60),
+    config: { ...memberRateLimit(60), permission: 'add_gear' },
     schema: {
       tags,
       operationId: 'saveGearComponent',
@@ -149,12 +149,13 @@ export function gearRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/api/equipment/component/move', {
+    config: { permission: 'add_gear' },
     schema: { tags, operationId: 'moveGearComponent', refuses: [404], summary: 'Move your component to another of your pieces from a day on; it keeps what it did', body: componentMoveBody, response: oneComponent },
     handler: async (req) => ok('Component moved.', await moveComponent(deps, viewerId(req), req.body)),
   });
 
   r.post('/api/equipment/component/service', {
-    config: memberRateLimit(60),
+    config: { ...memberRateLimit(60), permission: 'add_gear' },
     schema: { tags, operationId: 'logGearComponentService', refuses: [404], summary: 'Log a service of your component; its interval counts again from it', body: componentServiceBody, response: oneComponent },
     handler: async (req) => ok('Service logged.', await logService(deps, viewerId(req), req.body)),
   });
@@ -168,7 +169,7 @@ export function gearRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/api/shareEquipment', {
-    config: memberRateLimit(30),
+    config: { ...memberRateLimit(30), permission: 'post' },
     schema: {
       tags,
       operationId: 'shareGear',
@@ -184,6 +185,7 @@ export function gearRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/api/activity/gear', {
+    config: { permission: 'record_activities' },
     schema: {
       tags,
       operationId: 'setActivityGear',

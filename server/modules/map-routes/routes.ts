@@ -119,7 +119,7 @@ export function mapRouteRoutes(app: FastifyInstance, deps: Deps) {
           if (req.isMultipart() && Number(req.headers['content-length'] ?? 0) > GPX_MAX_BYTES + FORM_OVERHEAD) throw gpxTooLarge();
         },
       ],
-      config: memberRateLimit(20),
+      config: { ...memberRateLimit(20), permission: 'create_events' },
       // 20,000 drawn points written out in full precision take about 1 MB of JSON.
       bodyLimit: 2 * 1024 * 1024,
       // JSON bodies are checked against routeInput; a multipart body is streamed and checked by the handler.

@@ -60,6 +60,7 @@ export function socialRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/api/follow', {
+    config: { permission: 'follow' },
     schema: {
       tags,
       operationId: 'follow',
@@ -87,6 +88,7 @@ export function socialRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/api/follow/accept', {
+    config: { permission: 'accept_followers' },
     schema: {
       tags,
       operationId: 'acceptFollowRequest',

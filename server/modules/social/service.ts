@@ -97,6 +97,8 @@ export async function listMembers(db: Db, viewerId: number, q: ListQuery & { spo
     ne(users.id, viewerId),
     // Nobody on the other side of a block, either way (the blocker finds them under Blocked members).
     guardianFor(db, viewerId).unblockedWhere(qualified(users.id)),
+    // Nor an associate their owner keeps out of member search (issue 25).
+    guardianFor(db, viewerId).findableMembersWhere(qualified(users.id)),
     searchCondition(q.search),
     q.sportId === undefined ? undefined : sql`${q.sportId}::integer = any(${users.sports})`,
   );
@@ -177,6 +179,11 @@ export async function follow(deps: Deps, viewerId: number, targetId: number) {
     const target = await findMember(tx, targetId);
     // Across a block, either way, the member is not there to follow (no "you are blocked" oracle).
     if (await guardianFor(tx, viewerId).isBlockedWith(targetId)) throw notFound('That member does not exist.');
+    // An associate whose owner has not allowed new followers takes none (issue 25); a follow already made stays.
+    const already = await tx.select({ id: follows.id }).from(follows).where(edge(viewerId, targetId)).limit(1);
+    if (already.length === 0 && !(await guardianFor(tx, viewerId).memberPermits(targetId, 'accept_followers'))) {
+      throw forbidden('This member is not taking new followers.');
+    }
     const status = guardianFor(tx, viewerId).followOutcome(target);
     const asked = status === 'pending';
     const [inserted] = await tx

@@ -44,6 +44,7 @@ export function subjectThreadRoutes<K extends string, S extends SubjectRow, A ex
   const idOf = (input: { [P in K]: number }) => input[spec.key];
 
   r.post(`${prefix}/like`, {
+    config: { permission: 'react' },
     schema: { tags, operationId: `reactTo${Noun}`, refuses: [404], summary: `Set or remove (null) your reaction to an ${noun}; answers the ${noun}`, body: kind.likeBody, response: { 200: okEnvelope(kind.answer.schema) } },
     handler: async (req) => {
       const body = req.body as { likeUniCode: string | null } & { [P in K]: number };
@@ -77,6 +78,7 @@ export function subjectThreadRoutes<K extends string, S extends SubjectRow, A ex
   });
 
   r.post(`${prefix}/comment`, {
+    config: { permission: 'comment' },
     schema: { tags, operationId: `commentOn${Noun}`, refuses: [404], summary: `Comment on an ${noun}, or reply to one of its comments (parentId)`, body: c.newBody, response: { 200: okEnvelope(c.saved) } },
     handler: async (req) => {
       const body = req.body as { parentId?: number; comment: string } & { [P in K]: number };
@@ -86,6 +88,7 @@ export function subjectThreadRoutes<K extends string, S extends SubjectRow, A ex
   });
 
   r.post(`${prefix}/comment/edit`, {
+    config: { permission: 'comment' },
     schema: { tags, operationId: `edit${Noun}Comment`, refuses: [404], summary: `Change the text of your own comment on an ${noun}`, body: c.editBody, response: { 200: okEnvelope(c.reply) } },
     handler: async (req) => {
       const body = req.body as { commentId: number; comment: string } & { [P in K]: number };
@@ -94,6 +97,7 @@ export function subjectThreadRoutes<K extends string, S extends SubjectRow, A ex
   });
 
   r.post(`${prefix}/comment/like`, {
+    config: { permission: 'react' },
     schema: { tags, operationId: `like${Noun}Comment`, refuses: [404], summary: `Like or unlike a comment on an ${noun}; answers the comment`, body: c.likeBody, response: { 200: okEnvelope(c.reply) } },
     handler: async (req) => {
       const body = req.body as { commentId: number; isLiked: boolean };

@@ -1,5 +1,6 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { OwnProfile } from '#contract/user';
+import { associates } from '../../db/schema/associates';
 import { users } from '../../db/schema/users';
 
 type UserRow = typeof users.$inferSelect;
@@ -11,15 +12,19 @@ const { passwordHash: _passwordHash, searchText: _searchText, ...accountTableCol
  * search text, and whether a password is set. It is what `request.session.user` holds, so the hash never travels with
  * a request (the session lookup reads this on every one).
  */
-export type AccountRow = Omit<UserRow, 'passwordHash' | 'searchText'> & { hasPassword: boolean };
+export type AccountRow = Omit<UserRow, 'passwordHash' | 'searchText'> & { hasPassword: boolean; managedBy: OwnProfile['managedBy'] };
+
+/**
+ * Issue 25: who manages an associate and what they granted, read with the account (a primary-key probe), so the
+ * session's own profile is always current and a page learns of a revoke on its next read.
+ */
+const managedByColumn = sql<OwnProfile['managedBy']>`(select json_build_object(
+    'owner', json_build_object('userId', o.id, 'handleName', o.handle_name, 'firstName', o.first_name, 'lastName', o.last_name),
+    'permissions', a.permissions)
+  from ${associates} a join ${users} o on o.id = a.owner_id where a.user_id = ${users.id})`;
 
 /** The columns that select an `AccountRow`. */
-export const accountColumns = { ...accountTableColumns, hasPassword: sql<boolean>`${users.passwordHash} is not null` };
-
-/** A whole user row as an `AccountRow`. */
-export function accountOf({ passwordHash, searchText: _, ...row }: UserRow): AccountRow {
-  return { ...row, hasPassword: passwordHash !== null };
-}
+export const accountColumns = { ...accountTableColumns, hasPassword: sql<boolean>`${users.passwordHash} is not null`, managedBy: managedByColumn };
 
 /** The signed-in member's own view of their account; never sent about anyone else. */
 export function toOwnProfile(u: AccountRow): OwnProfile {
@@ -44,5 +49,6 @@ export function toOwnProfile(u: AccountRow): OwnProfile {
     createdAt: u.createdAt.toISOString(),
     hasPassword: u.hasPassword,
     profile: { countryId: u.countryId, countryCode: u.countryCode, phone: u.phone },
+    managedBy: u.managedBy ?? null,
   };
 }

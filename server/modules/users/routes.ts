@@ -38,6 +38,7 @@ export function userRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.put('/api/update_profile', {
+    config: { permission: 'edit_profile' },
     schema: {
       tags,
       operationId: 'updateProfile',
@@ -50,6 +51,8 @@ export function userRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/api/profileSetting', {
+    // Turning the profile public is what an associate may be refused; privacy and units are anyone's to choose.
+    config: { permission: (req) => ((req.body as { isPrivate?: boolean }).isPrivate === false ? 'public_profile' : null) },
     schema: {
       tags,
       operationId: 'updateSettings',
@@ -119,6 +122,7 @@ export function userRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/api/user-type', {
+    config: { permission: 'edit_profile' },
     schema: { tags, operationId: 'setUserType', summary: 'Set your member type', body: userTypeBody, response: { 200: okEnvelope(ownProfile) } },
     handler: async (req) => {
       const [user] = await deps.db

@@ -95,7 +95,7 @@ export function resumableUploadRoutes(app: FastifyInstance, deps: Deps) {
     };
     const schema = { hide: true };
     // Creation on the collection; how far it got (HEAD), the rest (PATCH) and giving up (DELETE) on the upload.
-    scope.route({ method: 'POST', url: RESUMABLE_PATH, schema, onRequest: [requireUser], handler });
+    scope.route({ method: 'POST', url: RESUMABLE_PATH, schema, config: { permission: 'post_shorts' }, onRequest: [requireUser], handler });
     scope.route({ method: ['HEAD', 'PATCH', 'DELETE'], url: `${RESUMABLE_PATH}/:uploadId`, schema, onRequest: [requireUser], handler });
     // Unfinished uploads past their day are removed hourly by whichever node gets there.
     const timer = setInterval(() => void tus.cleanUpExpiredUploads().catch((err: unknown) => app.log.warn({ err }, 'removing unfinished video uploads failed')), hours(1));

@@ -64,7 +64,7 @@ export function videoRoutes(app: FastifyInstance, deps: Deps) {
             if (Number(req.headers['content-length'] ?? 0) > VIDEO_MAX_BYTES + FORM_OVERHEAD) throw tooLarge();
           },
         ],
-        config: memberRateLimit(30),
+        config: { ...memberRateLimit(30), permission: 'post_shorts' },
         bodyLimit: VIDEO_MAX_BYTES + FORM_OVERHEAD,
         validatorCompiler: () => () => true,
         schema: {
@@ -104,7 +104,7 @@ export function videoRoutes(app: FastifyInstance, deps: Deps) {
       });
 
       r.post('/api/video-upload/:key/poster', {
-        config: memberRateLimit(30),
+        config: { ...memberRateLimit(30), permission: 'post_shorts' },
         schema: {
           tags,
           operationId: 'setVideoPoster',

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import {
   authSession,
   checkSocialLoginData,
@@ -98,3 +98,16 @@ export const useSocialLogin = () =>
   useMutation({ mutationFn: (body: SocialLoginInput) => api.post(authSession, 'social-login', { ...body, ...WEB }) });
 
 export type SocialLoginState = z.infer<typeof checkSocialLoginData>;
+
+/** `POST /api/associate/accept` (issue 25): an invited associate's code and new password; answers a session as login does. */
+export const useAcceptInvitation = () =>
+  useMutation({
+    mutationFn: (body: { email: string; otp: string; password: string }) => api.post(authSession, 'associate/accept', { ...body, ...WEB }),
+  });
+
+/** Seconds until another invitation code may be asked for. Not in contract/associates.ts yet: the server has its own. */
+const invitationCodeData = z.object({ resendAfter: z.int().check(z.minimum(0)) });
+
+/** `POST /api/associate/invitation/code`: a new invitation code; the same answer whether or not the address is invited. */
+export const useSendInvitationCode = () =>
+  useMutation({ mutationFn: (email: string) => api.post(invitationCodeData, 'associate/invitation/code', { email }) });

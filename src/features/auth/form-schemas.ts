@@ -16,3 +16,8 @@ export const profileFields = {
 export const signUpDetailsForm = z.object({ password, ...profileFields });
 export const completeProfileForm = z.object(profileFields);
 export const newPasswordForm = z.object({ password });
+
+/** Issue 25: an invited associate's first sign-in: the invitation's code and a password of their own, typed twice. */
+export const associateInviteForm = z.object({ email, otp, password, confirmPassword: z.string() }).check(
+  z.refine((v) => v.confirmPassword === v.password, { message: 'The two passwords are not the same', path: ['confirmPassword'] }),
+);

@@ -4,6 +4,7 @@ import { Icon } from '../../../components/icons';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { menuItemClass, OptionsMenu } from '../../../components/ui/options-menu';
+import { useCan } from '../../auth/use-can';
 import { ReportDialog } from '../../reports/components/report-dialog';
 import { useActivityDownload, useDeleteActivity } from '../detail-mutations';
 import { ActivityEditDialog } from './activity-edit-dialog';
@@ -17,7 +18,7 @@ const iconProps = { className: 'size-4', strokeWidth: 2 } as const;
  */
 export function ActivityActions({ activity, onShare }: { activity: ActivityDetail; onShare?: ((activityId: number) => void) | undefined }) {
   const gpx = useActivityDownload('gpx');
-  const share = activity.isOwner && onShare;
+  const share = useCan('post') && activity.isOwner && onShare;
   if (!share && !activity.hasTrack) return null;
   return (
     // Full width, one under the other, on a phone; side by side from a tablet up.
@@ -47,6 +48,8 @@ export function ActivityMenu({ activity, onDeleted }: { activity: ActivityDetail
   const [open, setOpen] = useState<'edit' | 'delete' | 'report' | null>(null);
   const original = useActivityDownload('original');
   const remove = useDeleteActivity(onDeleted);
+  // Editing saves the activity again, which an associate needs the right to add activities for (issue 25).
+  const mayEdit = useCan('record_activities');
   const close = () => setOpen(null);
   // A menu item that closes the menu and opens one of the dialogs below.
   const opens = (closeMenu: () => void, dialog: NonNullable<typeof open>, label: string, className = menuItemClass) => (
@@ -67,7 +70,7 @@ export function ActivityMenu({ activity, onDeleted }: { activity: ActivityDetail
         {(closeMenu) =>
           activity.isOwner ? (
             <>
-              {opens(closeMenu, 'edit', 'Edit')}
+              {mayEdit && opens(closeMenu, 'edit', 'Edit')}
               {activity.hasOriginalFile && (
                 <button
                   type="button"

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ActivityDetail, ActivityTrack } from '#contract/activities';
 import type { ReactionCode } from '#contract/feeds';
 import type { MapEngineProps } from '../../../components/map/map-canvas';
-import { fail, ok } from '../../../test/fixtures';
+import { fail, managedBy, ok } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
 import { signedInMember } from '../../../test/session';
@@ -121,8 +121,8 @@ const othersRun = (over: Partial<ActivityDetail> = {}) =>
     ...over,
   });
 
-async function openActivity(detail: ActivityDetail, track?: ActivityTrack, onShare?: (id: number) => void) {
-  signedInMember();
+async function openActivity(detail: ActivityDetail, track?: ActivityTrack, onShare?: (id: number) => void, member: Parameters<typeof signedInMember>[0] = {}) {
+  signedInMember(member);
   serveActivityPage(detail, track);
   const user = userEvent.setup();
   const view = await renderWithProviders(<ActivityDetailPage activityId={detail.id} onShare={onShare} />, { path: `/activities/${detail.id}` });
@@ -184,6 +184,14 @@ describe('ActivityDetailPage', () => {
     expect(screen.getByText('Hidden from others (privacy zones).')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Privacy zone settings' })).toHaveAttribute('href', '/profile/privacy-zones');
     expect(screen.queryByText('Part of this track is hidden for privacy.')).not.toBeInTheDocument();
+  });
+
+  it('offers an owner who is an associate only what their owner allows: no Share as a post or Edit without the rights', async () => {
+    const { user } = await openActivity(ownRide(), ownTrack(), vi.fn(), { managedBy: managedBy('comment') });
+    expect(screen.queryByRole('button', { name: 'Share as a post' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Activity options' }));
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
   });
 
   it('gives anyone else the page with Report as its only option, in pace for a run, and says the track was shortened', async () => {

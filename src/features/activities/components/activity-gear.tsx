@@ -4,6 +4,7 @@ import { useId, useState, type ReactNode } from 'react';
 import type { ActivityDetail } from '#contract/activities';
 import { Icon } from '../../../components/icons';
 import { Button } from '../../../components/ui/button';
+import { useCan } from '../../auth/use-can';
 import { setActivityGear } from '../activity-cache';
 
 /** What the gear area's picker is handed (the route puts it here: this area may not import that one). */
@@ -25,7 +26,8 @@ export function ActivityGear({ activity, picker }: Props) {
   const queryClient = useQueryClient();
   const headingId = useId();
   const [picking, setPicking] = useState(false);
-  const canPick = activity.isOwner && picker !== undefined;
+  // Changing an activity's gear edits the activity: an associate needs the right to add activities (issue 25).
+  const canPick = useCan('record_activities') && activity.isOwner && picker !== undefined;
   if (activity.gear.length === 0 && !canPick) return null;
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2 border-line bg-surface p-4 sm:rounded-2xl sm:border">

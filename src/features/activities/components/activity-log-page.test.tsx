@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { fail } from '../../../test/fixtures';
+import { fail, managedBy } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
 import { signedInMember } from '../../../test/session';
@@ -25,8 +25,8 @@ const TheirLog = ({ handleName }: { handleName: string }) => <MemberActivityLog 
 
 const rides = [activityFixture({ id: 901, title: 'Morning ride' }), activityFixture({ id: 902, title: 'Canyon run', sportId: 5 })];
 
-async function renderOwnLog(reply = () => activityPage(rides)) {
-  signedInMember();
+async function renderOwnLog(reply = () => activityPage(rides), member: Parameters<typeof signedInMember>[0] = {}) {
+  signedInMember(member);
   serveSummary(() => summaryFixture('week'));
   serveSports([
     { sportId: 53, count: 3 },
@@ -80,6 +80,7 @@ describe('ActivityLogPage', () => {
     expect(await screen.findByText('Your log is empty')).toBeInTheDocument();
     const empty = screen.getByText('Your log is empty').parentElement!;
     expect(empty).toHaveTextContent('Drop the files from your watch or a Strava export above, or add an activity by hand.');
+    expect(screen.getByRole('region', { name: 'Import activities' })).toBeInTheDocument();
     await user.click(within(empty).getByRole('button', { name: 'Add manually' }));
     expect(screen.getByRole('dialog', { name: 'Add an activity' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -91,6 +92,15 @@ describe('ActivityLogPage', () => {
     expect(await screen.findByText('Your log is empty')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'All sports 5' })).toBeChecked();
   }, 20_000);
+
+  it('offers an associate whose owner has not allowed adding activities no importer and no Add manually', async () => {
+    await renderOwnLog(() => activityPage([]), { managedBy: managedBy('comment') });
+    expect(await screen.findByText('Your log is empty')).toBeInTheDocument();
+    expect(screen.getByText('Your log is empty').parentElement!).toHaveTextContent('The activities you log show up here.');
+    expect(screen.queryByRole('button', { name: 'Add manually' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Drop the files/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Import activities' })).not.toBeInTheDocument();
+  });
 
   it('loads the next page with the cursor the first answered', async () => {
     const { user, bodies } = await renderOwnLog(() => activityPage(rides, 1, 2));

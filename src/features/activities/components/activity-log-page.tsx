@@ -5,6 +5,7 @@ import { LoadError } from '../../../components/load-error';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-error';
+import { useCan } from '../../auth/use-can';
 import { sportActivitiesQuery, type ActivityOwner } from '../api';
 import { filtersOf, isFiltered, isRangeValid, type ActivitySearch } from '../activity-search-params';
 import { ActivityFilters } from './activity-filters';
@@ -23,11 +24,13 @@ const CLEARED: ActivitySearch = { sport_id: undefined, search: undefined, from: 
 
 /**
  * `/activities` and `/profile/activities`: the member's own log. The summary on top, then the importer (drop files or
- * pick them) beside "Add manually", then the filters and the list, newest first.
+ * pick them) beside "Add manually" (neither for an associate not allowed to add activities, issue 25), then the
+ * filters and the list, newest first.
  */
 export function ActivityLogPage({ search, onSearch }: SearchProps) {
   const [adding, setAdding] = useState(false);
-  const addButton = (
+  const mayRecord = useCan('record_activities');
+  const addButton = mayRecord && (
     <Button onClick={() => setAdding(true)} aria-haspopup="dialog">
       <Icon name="plus" className="size-4" strokeWidth="2.5" />
       Add manually
@@ -43,7 +46,7 @@ export function ActivityLogPage({ search, onSearch }: SearchProps) {
         {addButton}
       </header>
       <ActivitySummary owner={{}} />
-      <ActivityImporter />
+      {mayRecord && <ActivityImporter />}
       <Log
         owner={{}}
         own
@@ -51,7 +54,11 @@ export function ActivityLogPage({ search, onSearch }: SearchProps) {
         onSearch={onSearch}
         label="Your activities"
         empty={
-          <EmptyLog title="Your log is empty" hint="Drop the files from your watch or a Strava export above, or add an activity by hand." action={addButton} />
+          <EmptyLog
+            title="Your log is empty"
+            hint={mayRecord ? 'Drop the files from your watch or a Strava export above, or add an activity by hand.' : 'The activities you log show up here.'}
+            action={addButton}
+          />
         }
       />
       {adding && <ManualActivityDialog onClose={() => setAdding(false)} />}

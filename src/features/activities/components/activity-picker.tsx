@@ -12,6 +12,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDistance, useUnits } from '../../../lib/units';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useCan } from '../../auth/use-can';
 import { activityItemQuery, activityListQuery } from '../api';
 import { formatActivityStart } from '../activity-start';
 import { sportIcon } from '../activity-words';
@@ -113,6 +114,7 @@ function LinkedActivity({ activityId }: { activityId: number }) {
 
 /** The member's activities to choose from, newest first, and a search by title. */
 function ActivityChooser({ id, current, onPick, onClose }: { id: string; current: number | null; onPick(activity: Activity): void; onClose(): void }) {
+  const mayRecord = useCan('record_activities');
   const [text, setText] = useState('');
   const title = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const list = useInfiniteQuery({ ...activityListQuery({ title }), meta: { silent: true } });
@@ -132,11 +134,16 @@ function ActivityChooser({ id, current, onPick, onClose }: { id: string; current
           <p className="py-2 text-sm text-muted">No activity of yours is called “{title}”.</p>
         ) : (
           <p className="py-2 text-sm text-muted">
-            You have no activities yet.{' '}
-            <Link to="/activities" className="font-semibold text-brand hover:underline">
-              Import or add one
-            </Link>
-            , then link it here.
+            You have no activities yet.
+            {mayRecord && (
+              <>
+                {' '}
+                <Link to="/activities" className="font-semibold text-brand hover:underline">
+                  Import or add one
+                </Link>
+                , then link it here.
+              </>
+            )}
           </p>
         )
       ) : (

@@ -7,6 +7,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDuration } from '../../../lib/duration-format';
 import { formatDistance, useUnits } from '../../../lib/units';
+import { useCan } from '../../auth/use-can';
 import { activityListQuery } from '../api';
 import { formatActivityStart } from '../activity-start';
 import { sportIcon } from '../activity-words';
@@ -19,6 +20,7 @@ const SHOWN = 5;
  */
 export function RecentActivities() {
   const units = useUnits();
+  const mayRecord = useCan('record_activities');
   const { data, error, isPending, refetch } = useInfiniteQuery({ ...activityListQuery({}), meta: { silent: true } });
   if (isPending) return <Spinner label="Loading your activities" />;
   if (error && !data) return <LoadError what="Your activities" error={error} onRetry={() => void refetch()} />;
@@ -28,10 +30,14 @@ export function RecentActivities() {
     return (
       <div className="flex flex-col items-center gap-2">
         <p className="font-medium">No activities yet</p>
-        <p className="text-sm text-muted">Import the files from your watch or a Strava export, or add an activity by hand.</p>
-        <Link to="/activities" className={buttonClass('primary', 'mt-2')}>
-          Log your first activity
-        </Link>
+        {mayRecord && (
+          <>
+            <p className="text-sm text-muted">Import the files from your watch or a Strava export, or add an activity by hand.</p>
+            <Link to="/activities" className={buttonClass('primary', 'mt-2')}>
+              Log your first activity
+            </Link>
+          </>
+        )}
       </div>
     );
   }

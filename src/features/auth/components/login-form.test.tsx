@@ -66,6 +66,25 @@ describe('LoginForm', () => {
     expect(localStorage.getItem('access_token')).toBeNull();
   });
 
+  it('leads an invited associate to the page where the invitation code is entered', async () => {
+    noGoogle();
+    await renderWithProviders(<LoginForm />, { path: '/auth/login' });
+    expect(screen.getByRole('link', { name: 'I have an invitation code' })).toHaveAttribute('href', '/auth/associate-invite');
+  });
+
+  it('shows the refusal of a turned-off associate (403), as of a suspended member, and stays signed out', async () => {
+    noGoogle();
+    const message = 'Your account is turned off by Lena Torres. Ask them to turn it on again.';
+    server.use(http.post('/api/login', () => HttpResponse.json(fail(403, message), { status: 403 })));
+    await renderWithProviders(<LoginForm />, { path: '/auth/login' });
+    await userEvent.type(screen.getByLabelText('E-mail'), 'sam@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'Trail2024!');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+
   it('offers Google only when the server has it configured', async () => {
     setRuntimeConfig({ googleClientId: 'client-1', googleAuthorizeUrl: 'http://127.0.0.1:9/authorize' });
     await renderWithProviders(<LoginForm />, { path: '/auth/login' });

@@ -40,8 +40,12 @@ export function LoginForm({ redirect }: { redirect?: string | undefined }) {
       <form onSubmit={submit} onFocus={preloadLogin} noValidate className="flex flex-col gap-4">
         <TextField label="E-mail" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
         <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
-        <div className="-mt-2 text-right text-sm">
-          <Link to="/auth/forgot-password" className="font-medium text-brand underline-offset-2 hover:underline">
+        <div className="-mt-2 flex flex-wrap justify-between gap-x-4 gap-y-2 text-sm">
+          {/* Where an associate's invitation e-mail sends them (issue 25). */}
+          <Link to="/auth/associate-invite" className="font-medium text-brand underline-offset-2 hover:underline">
+            I have an invitation code
+          </Link>
+          <Link to="/auth/forgot-password" className="ml-auto font-medium text-brand underline-offset-2 hover:underline">
             Forgot password?
           </Link>
         </div>

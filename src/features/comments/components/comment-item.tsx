@@ -15,6 +15,7 @@ import { Icon } from '../../../components/icons';
 import { ReportDialog } from '../../reports/components/report-dialog';
 import { useReportFollowUps } from '../../reports/report-follow-ups';
 import { OptionsMenu } from '../../../components/ui/options-menu';
+import { useCan } from '../../auth/use-can';
 
 /** What every comment of one thread needs from it: who is looking, whose subject it is, and the actions. */
 export type ThreadControls = {
@@ -60,6 +61,9 @@ export function CommentItem({ comment, controls, onReply, hasReplies = false, ch
   const [removing, setRemoving] = useState(false);
   const [reporting, setReporting] = useState(false);
   const { MemberMenuItems } = useReportFollowUps();
+  // An associate's owner may not have allowed comments or likes (issue 25): the likes still count, but do not click.
+  const mayComment = useCan('comment');
+  const mayReact = useCan('react');
 
   // Focus goes back to Edit when the edit box closes; the button mounts again then, so its ref does it.
   const focusEditNext = useRef(false);
@@ -120,19 +124,19 @@ export function CommentItem({ comment, controls, onReply, hasReplies = false, ch
               className={comment.isLiked ? clsx(actionClass, 'text-brand-strong') : plainAction}
               aria-pressed={comment.isLiked}
               aria-label={`Like, ${comment.likeCount} ${comment.likeCount === 1 ? 'like' : 'likes'}`}
-              disabled={unsaved}
+              disabled={unsaved || !mayReact}
               onClick={() => controls.like(comment)}
             >
               <Icon name="heart" className="size-4" fill={comment.isLiked ? 'currentColor' : 'none'} strokeWidth="2" />
               Like
               {comment.likeCount > 0 && <span className="tabular-nums">{formatCount(comment.likeCount)}</span>}
             </button>
-            {onReply && meId !== null && (
+            {onReply && meId !== null && mayComment && (
               <button type="button" className={plainAction} disabled={unsaved} onClick={(event) => onReply(event.currentTarget, comment)}>
                 Reply
               </button>
             )}
-            {mine && (
+            {mine && mayComment && (
               <button type="button" ref={editButton} className={plainAction} disabled={unsaved || comment.pending === 'editing'} onClick={() => setDraft(comment.comment)}>
                 Edit
               </button>

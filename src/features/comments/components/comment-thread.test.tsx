@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COMMENT_MAX, type Feed, type FeedReply } from '#contract/feeds';
 import type { ClientMessage, LiveComment, LiveMessage } from '#contract/realtime';
 import { liveSocket } from '../../../lib/live-socket';
-import { fail, ok } from '../../../test/fixtures';
+import { fail, managedBy, ok } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
 import { feedKeys } from '../../feeds/api';
@@ -229,6 +229,31 @@ describe('CommentThread', () => {
     expect(await screen.findByRole('alertdialog', { name: 'Discard this comment?' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Discard' }));
     expect(await screen.findByTestId('location')).toHaveTextContent(`/profile/${jonas.handleName}`);
+  });
+
+  it('offers an associate whose owner allows neither comments nor reactions no box, Reply, Edit or Like, but Delete', async () => {
+    signedInMember({ managedBy: managedBy('post') });
+    serveComments([[aComment({ commentId: 2, comment: 'Mine from before', author: maya, likeCount: 3 }), aComment({ commentId: 1, comment: 'Someone else’s', author: jonas })]]);
+    await renderThread();
+
+    expect(screen.queryByRole('textbox', { name: 'Add a comment' })).not.toBeInTheDocument();
+    const mine = within(actionsOf('Mine from before'));
+    expect(mine.queryByRole('button', { name: 'Reply' })).not.toBeInTheDocument();
+    expect(mine.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(mine.getByRole('button', { name: 'Delete' })).toBeEnabled();
+    // The likes still count; the button does not click.
+    expect(mine.getByRole('button', { name: 'Like, 3 likes' })).toBeDisabled();
+    expect(within(actionsOf('Someone else’s')).getByRole('button', { name: 'Report' })).toBeEnabled();
+  });
+
+  it('gives an associate allowed to comment and react the box, Reply and Like', async () => {
+    signedInMember({ managedBy: managedBy('comment', 'react') });
+    serveComments([[aComment({ commentId: 1, comment: 'Someone else’s', author: jonas })]]);
+    await renderThread();
+
+    expect(screen.getByRole('textbox', { name: 'Add a comment' })).toBeInTheDocument();
+    expect(within(actionsOf('Someone else’s')).getByRole('button', { name: 'Reply' })).toBeEnabled();
+    expect(within(actionsOf('Someone else’s')).getByRole('button', { name: 'Like, 0 likes' })).toBeEnabled();
   });
 
   it('lets the author edit their own comment inline, and nobody else', async () => {

@@ -4,6 +4,7 @@ import { REPLIES_PAGE } from '#contract/feeds';
 import { Avatar } from '../../../components/avatar';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSession } from '../../auth/session-context';
+import { useCan } from '../../auth/use-can';
 import { commentWords } from '../comment-words';
 import { displayName } from '../../../lib/display-name';
 import { useNow } from '../../../lib/use-now';
@@ -37,6 +38,7 @@ export function CommentThread({ adapter, subjectId, moderatorIds }: Props) {
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const { user } = useSession();
+  const mayComment = useCan('comment');
   const now = useNow();
   const list = useInfiniteQuery(commentsQuery(adapter, subjectId));
   const { add } = useAddComment(adapter, subjectId);
@@ -69,7 +71,7 @@ export function CommentThread({ adapter, subjectId, moderatorIds }: Props) {
         Comments
       </h2>
 
-      {user && (
+      {user && mayComment && (
         <div className="flex gap-2.5 sm:gap-3">
           <Avatar src={user.profileImage} name={displayName(user)} size="sm" />
           <CommentBox label="Add a comment" submitLabel="Post" value={draft} onChange={setDraft} onSubmit={post} discardWords={commentWords.discardComment} />

@@ -4,6 +4,7 @@ import type { Event } from '#contract/events';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/ui/button';
 import { displayName } from '../../../lib/display-name';
+import { useCan, useManagerName } from '../../auth/use-can';
 import { useAcceptCohost, useDeclineCohost } from '../detail-mutations';
 
 type Invited = Pick<Event, 'id' | 'eventName' | 'coHostInvite'>;
@@ -17,9 +18,20 @@ export function CohostInviteAnswer({ event, onGone }: { event: Invited; onGone?:
   const accept = useAcceptCohost();
   const decline = useDeclineCohost(onGone);
   const working = accept.isPending || decline.isPending;
-  return (
+  // Co-hosting needs the right to create events (issue 25); declining is anyone's.
+  const mayAccept = useCan('create_events');
+  const manager = useManagerName();
+  const reasonId = useId();
+  const buttons = (
     <div className="flex gap-2 *:flex-1 sm:*:flex-none">
-      <Button size="sm" busy={accept.isPending} disabled={working} aria-label={`Accept: co-host ${event.eventName}`} onClick={() => accept.mutate(event.id)}>
+      <Button
+        size="sm"
+        busy={accept.isPending}
+        disabled={working || !mayAccept}
+        aria-label={`Accept: co-host ${event.eventName}`}
+        aria-describedby={mayAccept ? undefined : reasonId}
+        onClick={() => accept.mutate(event.id)}
+      >
         Accept
       </Button>
       <Button
@@ -32,6 +44,15 @@ export function CohostInviteAnswer({ event, onGone }: { event: Invited; onGone?:
       >
         Decline
       </Button>
+    </div>
+  );
+  if (mayAccept) return buttons;
+  return (
+    <div className="flex flex-col gap-1">
+      {buttons}
+      <p id={reasonId} className="text-xs text-muted">
+        {manager} has not allowed you to co-host events.
+      </p>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Event } from '#contract/events';
 import { Button } from '../../../components/ui/button';
 import { shareLink } from '../../../lib/share-link';
+import { useCan } from '../../auth/use-can';
 import { useCalendarDownload } from '../calendar-download';
 import { detailWords } from '../detail-mutations';
 import { InviteDialog } from './invite-dialog';
@@ -20,6 +21,7 @@ export function DetailActions({ event }: { event: Event }) {
   const calendar = useCalendarDownload();
   const [inviting, setInviting] = useState(false);
   const open = event.cancelledAt === null;
+  const mayInvite = useCan('create_events') && event.canEdit;
 
   return (
     // On a phone the buttons share each row evenly rather than leaving a ragged edge.
@@ -38,7 +40,7 @@ export function DetailActions({ event }: { event: Event }) {
           Share
         </Button>
       )}
-      {open && !event.isDraft && event.canEdit && (
+      {open && !event.isDraft && mayInvite && (
         <Button variant="secondary" onClick={() => setInviting(true)}>
           <Icon name="userPlus" {...iconProps} />
           Invite

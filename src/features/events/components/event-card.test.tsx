@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Event } from '#contract/events';
 import type { Relationship } from '#contract/social';
-import { aMember, ok } from '../../../test/fixtures';
+import { aMember, managedBy, ok } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
 import { signedInMember } from '../../../test/session';
@@ -15,8 +15,11 @@ import { markRequestedOnFollow } from '../event-cache';
 import { anEvent, anOrganiser, aRoute, aStatus, eventPage, serveEvents } from '../test-helpers';
 import { EventList } from './event-list';
 
-async function renderCards(events: Event[], { units = 'imperial' as 'imperial' | 'metric', extra = null as ReactNode } = {}) {
-  signedInMember({ units });
+async function renderCards(
+  events: Event[],
+  { units = 'imperial' as 'imperial' | 'metric', extra = null as ReactNode, member = {} as Parameters<typeof signedInMember>[0] } = {},
+) {
+  signedInMember({ units, ...member });
   serveEvents(() => eventPage(events));
   const user = userEvent.setup();
   const view = await renderWithProviders(
@@ -124,6 +127,16 @@ describe('EventCard', () => {
       expect(going).toHaveAccessibleDescription(reason);
       expect(within(c).getByRole('button', { name: `Interested in ${name}` })).toBeDisabled();
     }
+  });
+
+  it('tells an associate whose owner has not allowed joining why Interested and Going are off, and where they stand', async () => {
+    await renderCards([anEvent({ id: 1, eventName: 'Gravel social', status: aStatus({ isInterested: true }) })], { member: { managedBy: managedBy('comment') } });
+    const going = within(card('Gravel social')).getByRole('button', { name: 'Going: Gravel social' });
+    const interested = within(card('Gravel social')).getByRole('button', { name: 'Interested in Gravel social' });
+    expect(going).toBeDisabled();
+    expect(going).toHaveAccessibleDescription('Lena Torres has not allowed you to join events.');
+    expect(interested).toBeDisabled();
+    expect(interested).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('shows the organiser “You’re organising” on their own event, counted as going, in place of Interested and Going', async () => {

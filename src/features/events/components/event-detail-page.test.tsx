@@ -10,7 +10,7 @@ import { ToasterHost } from '../../../components/toaster-host';
 import { createQueryClient } from '../../../lib/query-client';
 import { sessionStore } from '../../../lib/session-store';
 import { SessionProvider } from '../../auth/session-context';
-import { aMember, fail, ok, pageOf } from '../../../test/fixtures';
+import { aMember, fail, managedBy, ok, pageOf } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
 import { signedInMember } from '../../../test/session';
@@ -111,6 +111,30 @@ describe('EventDetailPage', () => {
     expect(screen.getByRole('button', { name: 'Report' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Invite' })).not.toBeInTheDocument();
+  });
+
+  it('gives a co-host whose owner has not allowed creating events no Edit or Invite, and says why Publish is off', async () => {
+    const associate = { managedBy: managedBy('join_events') };
+    const { user, unmount } = await openEvent(anEvent({ coHosts: [maya], canEdit: true }), associate);
+    await user.click(screen.getByRole('button', { name: 'Event options' }));
+    expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Invite' })).not.toBeInTheDocument();
+    unmount();
+
+    await openEvent(anEvent({ coHosts: [maya], canEdit: true, isDraft: true }), associate);
+    const article = screen.getByRole('article', { name: 'Saturday gravel social' });
+    const publish = within(article).getByRole('button', { name: 'Publish' });
+    expect(publish).toBeDisabled();
+    expect(publish).toHaveAccessibleDescription(/Lena Torres has not allowed you to publish events\.$/);
+  });
+
+  it('says why an associate whose owner has not allowed creating events cannot accept to co-host; Decline stays', async () => {
+    await openEvent(anEvent({ coHostInvite: { invitedBy: jonas }, createdBy: jonas }), { managedBy: managedBy('join_events') });
+    const prompt = screen.getByRole('region', { name: 'Jonas Berg invited you to co-host this event' });
+    const accept = within(prompt).getByRole('button', { name: 'Accept: co-host Saturday gravel social' });
+    expect(accept).toBeDisabled();
+    expect(accept).toHaveAccessibleDescription('Lena Torres has not allowed you to co-host events.');
+    expect(within(prompt).getByRole('button', { name: 'Decline: co-host Saturday gravel social' })).toBeEnabled();
   });
 
   it('cancels after the organiser confirms: the event reads Cancelled and takes no one', async () => {

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Event } from '#contract/events';
 import { menuItemClass, OptionsMenu } from '../../../components/ui/options-menu';
+import { useCan } from '../../auth/use-can';
 import { ReportDialog } from '../../reports/components/report-dialog';
 import { CancelEventDialog } from './cancel-event-dialog';
 import { DeleteEventDialog } from './delete-event-dialog';
@@ -20,6 +21,8 @@ type Props = {
 export function EventMenu({ event, onDeleted }: Props) {
   const [confirming, setConfirming] = useState<'cancel' | 'delete' | 'report' | null>(null);
   const runsIt = event.canEdit || event.isOrganiser;
+  // Cancelling and deleting stay an associate's own to do; editing needs the right to create events (issue 25).
+  const mayEdit = useCan('create_events') && event.canEdit;
   // A draft was never announced, so there is nothing to call off: it is deleted instead.
   const mayCancel = event.isOrganiser && event.cancelledAt === null && !event.isDraft;
 
@@ -33,7 +36,7 @@ export function EventMenu({ event, onDeleted }: Props) {
           };
           return (
             <>
-              {event.canEdit && (
+              {mayEdit && (
                 <Link to="/events/edit" search={{ eventId: event.id }} className={menuItemClass} onClick={close}>
                   Edit
                 </Link>

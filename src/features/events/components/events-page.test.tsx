@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useSearch } from '@tanstack/react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { ok } from '../../../test/fixtures';
+import { managedBy, ok } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
 import { signedInMember } from '../../../test/session';
@@ -18,8 +18,13 @@ function EventsAtAddress() {
   return <EventsPage search={parseEventSearch(useSearch({ strict: false }))} />;
 }
 
-async function renderEvents(search: Record<string, string> = {}, units: 'imperial' | 'metric' = 'imperial', sports: number[] = []) {
-  signedInMember({ units, sports });
+async function renderEvents(
+  search: Record<string, string> = {},
+  units: 'imperial' | 'metric' = 'imperial',
+  sports: number[] = [],
+  member: Parameters<typeof signedInMember>[0] = {},
+) {
+  signedInMember({ units, sports, ...member });
   const user = userEvent.setup();
   const view = await renderWithProviders(<EventsAtAddress />, { path: '/events' });
   if (Object.keys(search).length > 0) await view.router.navigate({ to: '/events', search } as never);
@@ -251,5 +256,13 @@ describe('EventsPage', () => {
     await user.click(screen.getByRole('link', { name: 'Clear filters' }));
     expect(await screen.findByText('You haven’t organised an event yet')).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search events' })).toHaveValue('');
+  });
+
+  it('offers an associate whose owner has not allowed creating events no way to create one', async () => {
+    serveEvents(() => eventPage([]));
+    await renderEvents({ type: 'going' }, 'imperial', [], { managedBy: managedBy('join_events') });
+    expect(await screen.findByText('You’re not going to any events yet')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Create an event' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Create event' })).not.toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import { Icon } from '../../../components/icons';
 import { buttonClass } from '../../../components/ui/button';
 import { filtersOf, sportChoice } from '../event-search';
 import { useSession } from '../../auth/session-context';
+import { useCan } from '../../auth/use-can';
 import type { EventSearch } from '../event-search-params';
 import { useSharedPosition } from '../shared-position';
 import { EventFilters } from './event-filters';
@@ -26,6 +27,7 @@ export function EventsPage({ search }: { search: EventSearch }) {
   const tab = search.type ?? 'upcoming';
   // With sports on their profile, a member sees events of those first ("Your sports"), as the sign-up promised.
   const hasSports = (useSession().user?.sports.length ?? 0) > 0;
+  const mayCreate = useCan('create_events');
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-4 pb-8">
       {/* Header, filters and cards share the frame's one side margin: nothing adds its own on a phone. */}
@@ -34,10 +36,12 @@ export function EventsPage({ search }: { search: EventSearch }) {
           <h1 className="text-2xl font-bold">Events</h1>
           <p className="text-sm text-muted">Group rides, hikes and challenges: mark interested, or join.</p>
         </div>
-        <Link to="/events/create" className={buttonClass('primary')}>
-          <Icon name="plus" className="size-4" strokeWidth="2.5" />
-          Create event
-        </Link>
+        {mayCreate && (
+          <Link to="/events/create" className={buttonClass('primary')}>
+            <Icon name="plus" className="size-4" strokeWidth="2.5" />
+            Create event
+          </Link>
+        )}
       </header>
       <EventFilters search={search} />
       <EventList
@@ -58,6 +62,7 @@ const createLink = (
 /** What an empty list says, written for the tab and filters that are on, with the one thing worth doing next. */
 function EventsEmpty({ search, yourSports }: { search: EventSearch; yourSports: boolean }) {
   const tab = search.type ?? 'upcoming';
+  const create = useCan('create_events') ? createLink : null;
   if (yourSports && !search.search && search.range === undefined) {
     return (
       <EmptyState
@@ -86,15 +91,15 @@ function EventsEmpty({ search, yourSports }: { search: EventSearch; yourSports: 
   }
   switch (tab) {
     case 'past':
-      return <EmptyState title="No past events yet" hint="Events that have ended show up here, with their photos and comments." action={createLink} />;
+      return <EmptyState title="No past events yet" hint="Events that have ended show up here, with their photos and comments." action={create} />;
     case 'mine':
-      return <EmptyState title="You haven’t organised an event yet" hint="Plan a ride or hike with a route on the map and gather people for it." action={createLink} />;
+      return <EmptyState title="You haven’t organised an event yet" hint="Plan a ride or hike with a route on the map and gather people for it." action={create} />;
     case 'going':
-      return <EmptyState title="You’re not going to any events yet" hint="Join an upcoming event and it shows up here." action={createLink} />;
+      return <EmptyState title="You’re not going to any events yet" hint="Join an upcoming event and it shows up here." action={create} />;
     case 'interested':
-      return <EmptyState title="Nothing marked interested" hint="Mark an event interested to keep an eye on it here." action={createLink} />;
+      return <EmptyState title="Nothing marked interested" hint="Mark an event interested to keep an eye on it here." action={create} />;
     default:
-      return <EmptyState title="No upcoming events, for now" hint="Be the first: plan a ride or hike and invite people along." action={createLink} />;
+      return <EmptyState title="No upcoming events, for now" hint="Be the first: plan a ride or hike and invite people along." action={create} />;
   }
 }
 
@@ -104,7 +109,7 @@ function EmptyState({ title, hint, action }: { title: string; hint: string; acti
       <Icon name="events" className="mb-1 size-12 text-brand" />
       <p className="text-lg font-semibold">{title}</p>
       <p className="max-w-sm text-sm text-muted">{hint}</p>
-      <div className="mt-3">{action}</div>
+      {action && <div className="mt-3">{action}</div>}
     </div>
   );
 }

@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { buttonClass } from '../../../components/ui/button';
+import { useCan } from '../../auth/use-can';
 
 /** `/events/edit` with no event named in the address: nothing was chosen, so say so and offer the ways on. */
 export function NoEventChosen() {
+  const mayCreate = useCan('create_events');
   return (
     <section aria-labelledby="no-event-chosen" className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-12 text-center">
       <h1 id="no-event-chosen" className="text-2xl font-bold">
@@ -13,9 +15,11 @@ export function NoEventChosen() {
         <Link to="/events" search={{ type: 'mine' }} className={buttonClass('secondary')}>
           Your events
         </Link>
-        <Link to="/events/create" className={buttonClass('primary')}>
-          Create an event
-        </Link>
+        {mayCreate && (
+          <Link to="/events/create" className={buttonClass('primary')}>
+            Create an event
+          </Link>
+        )}
       </div>
     </section>
   );

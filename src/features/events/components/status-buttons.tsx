@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { Event } from '#contract/events';
 import { buttonClass } from '../../../components/ui/button';
+import { useCan, useManagerName } from '../../auth/use-can';
 import { isPast } from '../event-format';
 import { isFull, useGoingToggle, useInterestedToggle } from '../status-toggle';
 import { Icon } from '../../../components/icons';
@@ -50,8 +51,11 @@ function Toggles({ event, now }: { event: Event; now: Date }) {
   const toggleInterested = useInterestedToggle();
   const toggleGoing = useGoingToggle();
   const reasonId = useId();
+  const mayJoin = useCan('join_events');
+  const manager = useManagerName();
   const { status } = event;
-  const reason = closedReason(event, now);
+  // An associate whose owner has not allowed joining (issue 25) sees where they stand, but cannot change it.
+  const reason = closedReason(event, now) ?? (mayJoin ? null : `${manager} has not allowed you to join events.`);
   const inGoing = status.isGoing || status.isWaitlisted;
   const going = goingLabel(status);
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { fail } from '../../../test/fixtures';
+import { fail, managedBy } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
 import { signedInMember } from '../../../test/session';
@@ -143,6 +143,15 @@ describe('/events/edit', () => {
     await renderEdit(501);
     expect(await screen.findByRole('heading', { name: "You can't edit this event" })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the event' })).toHaveAttribute('href', '/events/501');
+    expect(screen.queryByRole('textbox', { name: 'Event name' })).not.toBeInTheDocument();
+  });
+
+  it('tells an associate whose owner has not allowed creating events that editing is not allowed, without loading the form', async () => {
+    serveEventDetail(planned);
+    signedInMember({ managedBy: managedBy('join_events') });
+    await renderWithProviders(<EditEventPage eventId={501} />, { path: '/events/edit' });
+    expect(screen.getByRole('heading', { name: 'Not allowed on this account' })).toBeInTheDocument();
+    expect(screen.getByText('The member who manages your account has not allowed this (Create events).')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Event name' })).not.toBeInTheDocument();
   });
 

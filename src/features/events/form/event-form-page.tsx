@@ -6,11 +6,15 @@ import { NoEventChosen } from '../components/no-event-chosen';
 import { buttonClass } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-error';
+import { NotPermittedNotice } from '../../auth/components/not-permitted-notice';
+import { useCan } from '../../auth/use-can';
 import { eventDetailQuery } from '../api';
 import { EventForm } from './event-form';
 
 /** `/events/create`: a new event (`POST /api/challenge`). */
 export function CreateEventPage() {
+  const mayCreate = useCan('create_events');
+  if (!mayCreate) return <NotPermittedNotice permission="create_events" />;
   return <EventFormPage event={null} />;
 }
 
@@ -19,6 +23,8 @@ export function CreateEventPage() {
  * co-hosts may edit it (the server says so in `canEdit`, and checks again on save).
  */
 export function EditEventPage({ eventId }: { eventId: number | undefined }) {
+  const mayEdit = useCan('create_events');
+  if (!mayEdit) return <NotPermittedNotice permission="create_events" />;
   if (eventId === undefined) return <NoEventChosen />;
   return <EditExisting eventId={eventId} />;
 }

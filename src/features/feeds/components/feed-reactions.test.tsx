@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { FeedLikes, ReactionCode } from '#contract/feeds';
-import { fail, ok } from '../../../test/fixtures';
+import { fail, managedBy, ok } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
 import { gate } from '../../../test/gate';
@@ -34,8 +34,8 @@ function serveLikes({ mine = null as ReactionCode | null, hold = undefined as Re
   return bodies;
 }
 
-async function renderPost(mine: ReactionCode | null = null) {
-  signedInMember();
+async function renderPost(mine: ReactionCode | null = null, member: Parameters<typeof signedInMember>[0] = {}) {
+  signedInMember(member);
   serveFeeds(() => feedPage([aFeed({ likes: likesWith(OTHERS, mine) })]));
   const user = userEvent.setup();
   await renderWithProviders(<FeedList filters={{}} label="Posts" empty={null} />, { path: '/feeds' });
@@ -59,6 +59,15 @@ describe('ReactionBar', () => {
     hold.open();
     await waitFor(() => expect(within(card).getByRole('link', { name: '9 comments' })).toBeInTheDocument());
     expect(total(card)).toHaveTextContent('4');
+  });
+
+  it('shows an associate whose owner has not allowed reactions the reactions and who reacted, with nothing to react with', async () => {
+    const bodies = serveLikes();
+    const { card } = await renderPost(null, { managedBy: managedBy('comment') });
+    expect(total(card)).toHaveTextContent('3');
+    expect(within(card).queryByRole('button', { name: 'Like, react with Love' })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'More reactions' })).not.toBeInTheDocument();
+    expect(bodies).toEqual([]);
   });
 
   it('switches to another reaction through the picker, from the keyboard', async () => {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useSearch } from '@tanstack/react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
-import { ok } from '../../../test/fixtures';
+import { managedBy, ok } from '../../../test/fixtures';
 import { signedInMember } from '../../../test/session';
 import { FeedFormProvider } from '../form/feed-form-context';
 import { parseFeedSearch } from '../feed-search-params';
@@ -16,8 +16,8 @@ function FeedsAtAddress() {
   return <FeedsPage search={search} />;
 }
 
-async function renderFeeds(search: Record<string, string> = {}) {
-  signedInMember();
+async function renderFeeds(search: Record<string, string> = {}, member: Parameters<typeof signedInMember>[0] = {}) {
+  signedInMember(member);
   const user = userEvent.setup();
   const view = await renderWithProviders(
     <FeedFormProvider>
@@ -127,5 +127,17 @@ describe('FeedsPage', () => {
     await renderFeeds({ filter: 'following' });
     expect(await screen.findByText('Quiet trail so far')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Find people to follow' })).toHaveAttribute('href', '/members');
+  });
+
+  it('offers the composer to a member, and not to an associate whose owner has not allowed posting', async () => {
+    serveFeeds(() => feedPage([]));
+    const { unmount } = await renderFeeds();
+    expect(await screen.findByText('The feed is empty, for now')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Share something' })).toHaveLength(2);
+    unmount();
+
+    await renderFeeds({}, { managedBy: managedBy('comment', 'react') });
+    expect(await screen.findByText('The feed is empty, for now')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Share something' })).not.toBeInTheDocument();
   });
 });

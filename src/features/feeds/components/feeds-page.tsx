@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { buttonClass } from '../../../components/ui/button';
 import { useSession } from '../../auth/session-context';
+import { useCan } from '../../auth/use-can';
 import { useFeedFormActions } from '../form/feed-form-context';
 import { useShareActivity } from '../form/use-share-activity';
 import { filtersOf, isRangeValid } from '../feed-search';
@@ -38,11 +39,12 @@ export function FeedsPage({ search, shareActivityId }: { search: FeedSearch; sha
   );
 }
 
-/** "Share something": opens the feed form (spec §3) over the page. */
+/** "Share something": opens the feed form (spec §3) over the page; not offered to an associate not allowed to post. */
 export function Composer() {
   const { user } = useSession();
+  const mayPost = useCan('post');
   const { open } = useFeedFormActions();
-  if (!user) return null;
+  if (!user || !mayPost) return null;
   return (
     <div className="flex items-center gap-3 border-line bg-surface p-3 sm:rounded-2xl sm:border">
       <Avatar src={user.profileImage} name={`${user.firstName} ${user.lastName}`} />
@@ -60,11 +62,11 @@ export function Composer() {
 /** What an empty feed says, written for the filter that is on, with the one thing worth doing next. */
 function FeedEmpty({ search }: { search: FeedSearch }) {
   const { open } = useFeedFormActions();
-  const share = (
+  const share = useCan('post') ? (
     <button type="button" className={buttonClass('primary')} onClick={() => open()}>
       Share something
     </button>
-  );
+  ) : undefined;
   if (search.search || search.from || search.to) {
     return (
       <EmptyState

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { MemberSummary } from '#contract/social';
 import { menuItemClass, OptionsMenu } from '../../../components/ui/options-menu';
 import { copyLink } from '../../../lib/share-link';
+import { useCan } from '../../auth/use-can';
 import { ReportDialog } from '../../reports/components/report-dialog';
 import { useReportFollowUps } from '../../reports/report-follow-ups';
 import { feedPath } from '../mappers';
@@ -26,6 +27,8 @@ export function PostMenu({ feedId, isMine, author, onDeleted }: Props) {
   const { MemberMenuItems } = useReportFollowUps();
   const [confirming, setConfirming] = useState(false);
   const [reporting, setReporting] = useState(false);
+  // Editing saves the post again, which an associate needs the right to post for (issue 25); deleting does not.
+  const mayPost = useCan('post');
 
   const copy = () => copyLink(feedPath(feedId), feedWords.linkCopied);
 
@@ -46,9 +49,11 @@ export function PostMenu({ feedId, isMine, author, onDeleted }: Props) {
             </button>
             {isMine && (
               <>
-                <Link to="/feeds/edit" search={{ feedId }} className={menuItemClass} onClick={close}>
-                  Edit
-                </Link>
+                {mayPost && (
+                  <Link to="/feeds/edit" search={{ feedId }} className={menuItemClass} onClick={close}>
+                    Edit
+                  </Link>
+                )}
                 <button
                   type="button"
                   className={`${menuItemClass} text-danger`}

@@ -8,7 +8,9 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { UnavailableNotice } from '../../../components/unavailable-notice';
 import { ApiError } from '../../../lib/api-error';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
+import { NotPermittedNotice } from '../../auth/components/not-permitted-notice';
 import { useSession } from '../../auth/session-context';
+import { useCan } from '../../auth/use-can';
 import { feedDetailQuery } from '../api';
 import { feedWords } from '../feed-words';
 import { FeedForm } from './feed-form';
@@ -18,6 +20,8 @@ import { FeedForm } from './feed-form';
  * it writes a new one (spec §4: create versus edit is the presence of an id). Drafts reopen here from My posts.
  */
 export function EditFeedPage({ feedId }: { feedId: number | undefined }) {
+  const mayPost = useCan('post');
+  if (!mayPost) return <NotPermittedNotice permission="post" />;
   if (feedId === undefined) return <FeedFormPage feed={null} />;
   return <EditExisting feedId={feedId} />;
 }

@@ -6,6 +6,7 @@ import { LoadError } from '../../../components/load-error';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
+import { useCan } from '../../auth/use-can';
 import { gearPickableQuery, type ActivityGearList } from '../api';
 import { useSetActivityGear } from '../gear-mutations';
 
@@ -32,6 +33,7 @@ export function ActivityGearPicker({ activityId, chosen, onSaved, onClose }: Pro
   const [ids, setIds] = useState(() => new Set(chosen.map((g) => g.id)));
   const save = useSetActivityGear();
   const hintId = useId();
+  const mayAddGear = useCan('add_gear');
   const offered = [...(pickable.data ?? []), ...chosen.filter((g) => !pickable.data?.some((p) => p.id === g.id)).map((g) => ({ ...g, isDefault: false }))];
   const full = ids.size >= GEAR_PER_ACTIVITY_MAX;
   const toggle = (id: number) =>
@@ -61,9 +63,11 @@ export function ActivityGearPicker({ activityId, chosen, onSaved, onClose }: Pro
         ) : offered.length === 0 ? (
           <div className="flex flex-col items-start gap-2">
             <p className="text-sm text-muted">You have no gear in use yet.</p>
-            <Link to="/profile/gears/add" className={buttonClass('secondary')}>
-              Add gear
-            </Link>
+            {mayAddGear && (
+              <Link to="/profile/gears/add" className={buttonClass('secondary')}>
+                Add gear
+              </Link>
+            )}
           </div>
         ) : (
           <fieldset className="flex min-w-0 flex-col gap-1" aria-describedby={hintId}>

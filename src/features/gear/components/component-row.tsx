@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { dateTimeFormat } from '../../../lib/intl-format';
 import { formatDistance, useUnits } from '../../../lib/units';
 import { formatHours, formatIntervals, wearTone } from '../component-format';
+import { useCan } from '../../auth/use-can';
 import { useRemoveComponent } from '../component-mutations';
 import { componentWords } from '../component-words';
 import { ComponentFormDialog } from './component-form-dialog';
@@ -26,6 +27,8 @@ export function ComponentRow({ component, own }: { component: GearComponent; own
   const headingId = useId();
   const [open, setOpen] = useState<Open>(null);
   const remove = useRemoveComponent(component.gearId);
+  // Removing stays an associate's own to do; logging a service, editing and moving need the right to add gear (issue 25).
+  const mayChange = useCan('add_gear');
   const close = () => setOpen(null);
   const day = dateTimeFormat(undefined, { dateStyle: 'medium' });
   const interval = formatIntervals(component, units);
@@ -69,15 +72,19 @@ export function ComponentRow({ component, own }: { component: GearComponent; own
 
       {own && (
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" {...named('Log service')} onClick={() => setOpen('service')}>
-            Log service
-          </Button>
-          <Button variant="secondary" size="sm" {...named('Edit')} onClick={() => setOpen('edit')}>
-            Edit
-          </Button>
-          <Button variant="secondary" size="sm" {...named('Move')} onClick={() => setOpen('move')}>
-            Move
-          </Button>
+          {mayChange && (
+            <>
+              <Button size="sm" {...named('Log service')} onClick={() => setOpen('service')}>
+                Log service
+              </Button>
+              <Button variant="secondary" size="sm" {...named('Edit')} onClick={() => setOpen('edit')}>
+                Edit
+              </Button>
+              <Button variant="secondary" size="sm" {...named('Move')} onClick={() => setOpen('move')}>
+                Move
+              </Button>
+            </>
+          )}
           <Button variant="ghost" size="sm" {...named('Remove')} onClick={() => setOpen('remove')}>
             Remove
           </Button>

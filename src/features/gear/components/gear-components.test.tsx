@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { GearComponent, GearDetail } from '#contract/gear';
-import { fail, ok } from '../../../test/fixtures';
+import { fail, managedBy, ok } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
 import { signedInMember } from '../../../test/session';
@@ -231,6 +231,16 @@ describe('a piece’s components', () => {
     expect(await screen.findByText('Component removed.')).toBeInTheDocument();
     expect(bodies).toEqual([{ id: 512 }]);
     expect(screen.queryByRole('listitem', { name: 'XT chain' })).not.toBeInTheDocument();
+  });
+
+  it('lets an owner who is an associate without the right to add gear only remove components', async () => {
+    signedInMember({ userId: 5, managedBy: managedBy('post') });
+    serveGearDetail(hightower([componentFixture()]));
+    await renderWithProviders(<GearDetailPage gearId={31} />, { path: '/gears/31' });
+
+    const chain = await screen.findByRole('listitem', { name: 'XT chain' });
+    expect(within(components()).queryByRole('button', { name: 'Add component' })).not.toBeInTheDocument();
+    expect(within(chain).getAllByRole('button').map((b) => b.textContent)).toEqual(['Remove']);
   });
 
   it('shows another member the components and their wear, with nothing to do', async () => {

@@ -6,7 +6,7 @@ import type { GearDetail } from '#contract/gear';
 import { server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
 import { signedInMember } from '../../../test/session';
-import { fail, ok } from '../../../test/fixtures';
+import { fail, managedBy, ok } from '../../../test/fixtures';
 import { gearFixture, gearPostFixture, serveGearDetail } from '../test-helpers';
 import { GearDetailPage } from './gear-detail-page';
 
@@ -103,6 +103,18 @@ describe('a piece of gear’s page', () => {
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Retire' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it('offers an owner who is an associate without the rights to add gear and to post no Edit and no Post about it', async () => {
+    signedInMember({ userId: 5, managedBy: managedBy('comment') });
+    serveGearDetail(hightower());
+    await renderWithProviders(<GearDetailPage gearId={31} />, { path: '/gears/31' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Blue Hightower' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Post about it' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retire' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
   });
 
   it('lets the owner of a published piece post about it, and opens the new post', async () => {

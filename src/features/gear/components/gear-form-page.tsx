@@ -10,7 +10,9 @@ import { UnavailableNotice } from '../../../components/unavailable-notice';
 import { ApiError } from '../../../lib/api-error';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
+import { NotPermittedNotice } from '../../auth/components/not-permitted-notice';
 import { useSession } from '../../auth/session-context';
+import { useCan } from '../../auth/use-can';
 import { gearDetailQuery } from '../api';
 import { gearWords } from '../gear-words';
 import { GearForm } from './gear-form';
@@ -20,6 +22,8 @@ import { GearForm } from './gear-form';
  * piece (only its owner may); without, it adds a new one.
  */
 export function GearFormPage({ gearId }: { gearId: number | undefined }) {
+  const mayAdd = useCan('add_gear');
+  if (!mayAdd) return <NotPermittedNotice permission="add_gear" />;
   if (gearId === undefined) return <GearFormFrame gear={null} />;
   return <EditExisting gearId={gearId} />;
 }

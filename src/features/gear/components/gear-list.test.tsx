@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { managedBy } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
 import { signedInMember } from '../../../test/session';
@@ -73,6 +74,14 @@ describe('your gear', () => {
     expect(await screen.findByText('No Hiking gear yet')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Hiking' })).toBeChecked();
     expect(asked).toEqual(['?sportId=35&page=1']);
+  });
+
+  it('offers an associate without the right to add gear no way to add it', async () => {
+    signedInMember({ userId: 5, managedBy: managedBy('post') });
+    server.use(http.get('/api/getUserProfileSportEquipment', () => HttpResponse.json(gearPage([]))));
+    await renderWithProviders(<MyGearPage sportId={undefined} onSportChange={() => {}} />, { path: '/profile/gears' });
+    expect(await screen.findByText('No gear yet')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Add gear/ })).not.toBeInTheDocument();
   });
 
   it('lists another member’s gear by their handle', async () => {

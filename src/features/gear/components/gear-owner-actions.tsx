@@ -4,6 +4,7 @@ import type { Gear } from '#contract/gear';
 import { Icon } from '../../../components/icons';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useCan } from '../../auth/use-can';
 import { useDeleteGear, useRetireGear } from '../gear-mutations';
 
 /**
@@ -16,12 +17,16 @@ export function GearOwnerActions({ gear }: { gear: Gear }) {
   const retire = useRetireGear();
   const remove = useDeleteGear(() => navigate({ to: '/profile/gears' }));
   const retired = gear.retiredAt !== null;
+  // Retiring and deleting stay an associate's own to do; editing needs the right to add gear (issue 25).
+  const mayEdit = useCan('add_gear');
   return (
     <>
-      <Link to="/profile/gears/edit" search={{ id: gear.id }} className={buttonClass('secondary', undefined, 'sm')}>
-        <Icon name="sliders" className="size-4" strokeWidth="2" />
-        Edit
-      </Link>
+      {mayEdit && (
+        <Link to="/profile/gears/edit" search={{ id: gear.id }} className={buttonClass('secondary', undefined, 'sm')}>
+          <Icon name="sliders" className="size-4" strokeWidth="2" />
+          Edit
+        </Link>
+      )}
       <Button variant="secondary" size="sm" busy={retire.isPending} onClick={() => retire.mutate({ id: gear.id, retired: !retired })}>
         {retired ? 'Bring back into use' : 'Retire'}
       </Button>

@@ -4,6 +4,7 @@ import type { Gear } from '#contract/gear';
 import { Icon } from '../../../components/icons';
 import { Button } from '../../../components/ui/button';
 import { copyLink, shareLink } from '../../../lib/share-link';
+import { useCan } from '../../auth/use-can';
 import { gearWords } from '../gear-words';
 import { PostAboutGearDialog } from './post-about-gear-dialog';
 
@@ -13,6 +14,7 @@ import { PostAboutGearDialog } from './post-about-gear-dialog';
  */
 export function GearShareActions({ gear, own, onPosted }: { gear: Gear; own: boolean; onPosted?: ((post: Feed) => unknown) | undefined }) {
   const [posting, setPosting] = useState(false);
+  const mayPost = useCan('post');
   const path = `/gears/${gear.id}`;
   const canShareSheet = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
   return (
@@ -27,6 +29,7 @@ export function GearShareActions({ gear, own, onPosted }: { gear: Gear; own: boo
         </Button>
       )}
       {own &&
+        mayPost &&
         (gear.isDraft ? (
           <p className="flex min-h-11 items-center text-sm text-muted">{gearWords.postAboutDraft}</p>
         ) : (

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { buttonClass } from '../../../components/ui/button';
+import { useCan } from '../../auth/use-can';
 import { GearList } from './gear-list';
 
 /** Another member's Gear tab: their published pieces (the server leaves out drafts), by sport. */
@@ -19,15 +20,18 @@ export function MemberGear({ handleName }: { handleName: string }) {
 
 /** The Gear tab of your own profile: your pieces, drafts included, and the ways to add and manage them. */
 export function OwnGear() {
+  const mayAdd = useCan('add_gear');
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap justify-end gap-2">
         <Link to="/profile/gears" className={buttonClass('secondary')}>
           Manage your gear
         </Link>
-        <Link to="/profile/gears/add" className={buttonClass('primary')}>
-          Add gear
-        </Link>
+        {mayAdd && (
+          <Link to="/profile/gears/add" className={buttonClass('primary')}>
+            Add gear
+          </Link>
+        )}
       </div>
       <GearList
         filters={{}}

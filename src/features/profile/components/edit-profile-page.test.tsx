@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { OwnProfile } from '#contract/user';
-import { aProfile, fail, ok } from '../../../test/fixtures';
+import { aProfile, fail, managedBy, ok } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderWithProviders, withSuspense } from '../../../test/render';
 import { signedInMember, storedUser } from '../../../test/session';
@@ -280,6 +280,38 @@ describe('EditProfilePage: settings', () => {
     expect(bodies).toEqual([{ isPrivate: true }]);
     expect(privacy).toBeChecked();
     expect(storedUser().isPrivate).toBe(true);
+  });
+
+  it('keeps an associate’s private profile private when their owner has not allowed a public one, and says who decides', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/profileSetting', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(ok(aProfile()));
+      }),
+    );
+    const { user } = await renderPage({ isPrivate: true, managedBy: managedBy('comment') });
+    const privacy = screen.getByRole('switch', { name: 'Private profile' });
+    expect(privacy).toBeChecked();
+    expect(privacy).toBeDisabled();
+    expect(privacy).toHaveAccessibleDescription('Your profile stays private: Lena Torres manages this.');
+    await user.click(privacy);
+    expect(bodies).toEqual([]);
+    expect(screen.getByRole('radio', { name: /Metric/ })).toBeEnabled();
+  });
+
+  it('lets an associate allowed a public profile turn private off', async () => {
+    await renderPage({ isPrivate: true, managedBy: managedBy('public_profile') });
+    expect(screen.getByRole('switch', { name: 'Private profile' })).toBeEnabled();
+  });
+
+  it('gives an associate not allowed to edit their profile the settings and account, without the profile form or member type', async () => {
+    await renderPage({ managedBy: managedBy('comment') });
+    expect(screen.getByText('Lena Torres has not allowed you to edit your profile: your name, handle, photos, bio and sports stay as they are.')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'First name' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Member type' })).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Settings' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Phone number' })).toBeInTheDocument();
   });
 
   it('switches to metric at once, so every screen shows metric units', async () => {

@@ -6,6 +6,7 @@ import type { profileSummaryData } from '#contract/profile';
 import { buttonClass } from '../../../components/ui/button';
 import { formatCount } from '../../../lib/format-count';
 import { formatDistance, formatElevation, useUnits } from '../../../lib/units';
+import { useCan } from '../../auth/use-can';
 import { ownProfileQuery, profileSummaryQuery } from '../api';
 import { formatMonthYear } from '../format';
 import { ProfilePage } from './profile-page';
@@ -31,6 +32,7 @@ export function OwnProfilePage({ feeds, shorts, gear, activities }: { feeds: Rea
   const { data: profile } = useSuspenseQuery(ownProfileQuery);
   const { data: summary } = useQuery(profileSummaryQuery);
   const units = useUnits();
+  const mayEdit = useCan('edit_profile');
   const [selected, setSelected] = useState(0);
   const tab = TABS[selected] ?? TABS[0];
   // Until the counts are in (or when they cannot load), a dash.
@@ -48,7 +50,8 @@ export function OwnProfilePage({ feeds, shorts, gear, activities }: { feeds: Rea
       location={profile.location}
       action={
         <Link to="/profile/edit" className={buttonClass('secondary', 'mt-3')}>
-          Edit profile
+          {/* An associate not allowed to edit their profile (issue 25) still has their settings and account there. */}
+          {mayEdit ? 'Edit profile' : 'Settings'}
         </Link>
       }
       facts={

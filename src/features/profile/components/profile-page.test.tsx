@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { fail } from '../../../test/fixtures';
+import { fail, managedBy } from '../../../test/fixtures';
 import { activityFixture, activityPage, serveActivities } from '../../activities/test-helpers';
 import { renderOwnProfilePage } from '../test-helpers';
 
@@ -93,6 +93,19 @@ describe('ProfilePage', () => {
     // Only the selected tab is in the Tab order.
     expect(tabs.filter((t) => t.tabIndex === 0)).toEqual([tabs[0]]);
     await waitFor(() => expect(screen.getAllByRole('tabpanel')).toHaveLength(1));
+  });
+
+  it('offers an associate only what their owner allows: Settings for Edit profile, no Add gear or first activity', async () => {
+    const { user } = await renderPage({ managedBy: managedBy('comment') });
+    expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/profile/edit');
+    expect(screen.queryByRole('link', { name: 'Edit profile' })).not.toBeInTheDocument();
+    const tabs = within(screen.getByRole('tablist', { name: 'Your content' })).getAllByRole('tab');
+    await user.click(tabs[2]!);
+    expect(await within(screen.getByRole('tabpanel', { name: /Gear/ })).findByText('No gear yet')).toBeInTheDocument();
+    expect(within(screen.getByRole('tabpanel')).queryByRole('link', { name: 'Add gear' })).not.toBeInTheDocument();
+    await user.click(tabs[3]!);
+    expect(await within(screen.getByRole('tabpanel')).findByText('No activities yet')).toBeInTheDocument();
+    expect(within(screen.getByRole('tabpanel')).queryByRole('link', { name: 'Log your first activity' })).not.toBeInTheDocument();
   });
 
   it('lists your latest activities in the Activities tab, with the way to all of them', async () => {

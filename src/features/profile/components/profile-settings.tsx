@@ -6,14 +6,15 @@ import { Switch } from '../../../components/ui/switch';
 import { messages } from '../../../lib/messages';
 import { toast } from '../../../lib/toast';
 import { UNIT_LABELS, type Units } from '../../../lib/units';
+import { useCan, useManagerName } from '../../auth/use-can';
 import { useProfileSetting } from '../api';
 
 const UNIT_NAMES: Record<Units, string> = { imperial: 'Imperial', metric: 'Metric' };
 
 /**
- * Privacy and units, each saved the moment it changes (`POST /api/profileSetting`), and the way to the privacy zones
- * of activities, which have a page of their own. While a change is on its way the control shows it; a refused change
- * falls back to what the server has (the failure toast is raised centrally).
+ * Privacy and units, each saved the moment it changes (`POST /api/profileSetting`), and the ways to the privacy zones
+ * of activities and to the associates the member manages, which have pages of their own. While a change is on its way
+ * the control shows it; a refused change falls back to what the server has (the failure toast is raised centrally).
  */
 export function ProfileSettings({ profile }: { profile: OwnProfile }) {
   const privacy = useProfileSetting();
@@ -24,6 +25,10 @@ export function ProfileSettings({ profile }: { profile: OwnProfile }) {
   const [savingUnits, setSavingUnits] = useState<Units | null>(null);
   const isPrivate = savingPrivate ?? profile.isPrivate;
   const currentUnits = savingUnits ?? profile.units;
+  // An associate's owner decides whether the profile may be public (issue 25): turning private on stays theirs.
+  const mayGoPublic = useCan('public_profile');
+  const manager = useManagerName();
+  const lockedPrivate = isPrivate && !mayGoPublic;
 
   const togglePrivate = () => {
     if (savingPrivate !== null) return;
@@ -63,16 +68,17 @@ export function ProfileSettings({ profile }: { profile: OwnProfile }) {
             Private profile
           </p>
           <p id="private-hint" className="text-sm text-muted">
-            New followers need your approval, and only followers see your posts.
+            {lockedPrivate ? `Your profile stays private: ${manager} manages this.` : 'New followers need your approval, and only followers see your posts.'}
           </p>
         </div>
         <Switch
           on={isPrivate}
           onToggle={togglePrivate}
+          disabled={lockedPrivate}
           aria-labelledby="private-label"
           aria-describedby="private-hint"
           aria-busy={privacy.isPending || undefined}
-          className="mt-1"
+          className="mt-1 disabled:cursor-not-allowed disabled:opacity-60"
         />
       </div>
 
@@ -110,6 +116,19 @@ export function ProfileSettings({ profile }: { profile: OwnProfile }) {
           Manage privacy zones
         </Link>
       </div>
+
+      {/* An associate's account is managed by someone else: it manages no associates of its own. */}
+      {!profile.managedBy && (
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
+          <div>
+            <p className="font-medium">Associates</p>
+            <p className="text-sm text-muted">Accounts you create and look after for your children or the riders you coach, and what each may do.</p>
+          </div>
+          <Link to="/profile/associate" className={buttonClass('secondary', 'shrink-0 self-start')}>
+            Manage associates
+          </Link>
+        </div>
+      )}
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { useReactionToggle } from '../reaction-toggle';
 import { LikersDialog } from './likers-dialog';
 import { ReactionPicker } from './reaction-picker';
 import { Icon } from '../../../components/icons';
+import { useCan } from '../../auth/use-can';
 
 /** How long the pointer rests on the button before the picker opens (desktop), and a press lasts to count as long. */
 const HOVER_OPEN_MS = 500;
@@ -26,6 +27,8 @@ export type ReactionSubject = { id: number; likes: FeedLikes; isDraft: boolean }
  */
 export function ReactionBar({ adapter, subject }: { adapter: ReactionAdapter; subject: ReactionSubject }) {
   const react = useReactionToggle(adapter);
+  // An associate whose owner has not allowed reactions (issue 25) still sees them and who reacted.
+  const mayReact = useCan('react');
   const [picker, setPicker] = useState<Picker>(null);
   const [likersOpen, setLikersOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -70,63 +73,65 @@ export function ReactionBar({ adapter, subject }: { adapter: ReactionAdapter; su
 
   return (
     <div className="flex min-w-0 items-center gap-2">
-      <div className="relative flex items-center" onPointerEnter={onPointerEnter} onPointerLeave={onPointerLeave}>
-        <button
-          ref={reactRef}
-          type="button"
-          aria-pressed={mine !== null}
-          // The name holds the word on the button ("Like", "Wow"), so those who speak to their browser can say it (WCAG 2.5.3).
-          aria-label={mine ? `Your reaction: ${mine.label}. Remove it` : `Like, react with ${reactionOf(DEFAULT_REACTION).label}`}
-          onPointerDown={onPointerDown}
-          onPointerUp={cancelPress}
-          onPointerCancel={cancelPress}
-          onContextMenu={(e) => e.preventDefault()}
-          onClick={() => {
-            // A long press opened the picker; the click it ends with chooses nothing.
-            if (longPressed.current) {
-              longPressed.current = false;
-              return;
-            }
-            clearTimeout(timer.current);
-            setPicker(null);
-            void react(subject, mine ? null : DEFAULT_REACTION);
-          }}
-          className={clsx(
-            'flex min-h-11 items-center gap-1.5 rounded-l-full py-1 pr-2 pl-3 text-sm font-semibold select-none hover:bg-surface-2',
-            mine ? 'text-brand' : 'text-muted hover:text-fg',
-          )}
-        >
-          {mine ? (
-            <span aria-hidden="true" className="text-xl leading-none">
-              {mine.emoji}
-            </span>
-          ) : (
-            <Icon name="react" className="size-5" strokeWidth="2" />
-          )}
-          <span aria-hidden="true">{mine ? mine.label : 'Like'}</span>
-        </button>
-        <button
-          ref={moreRef}
-          type="button"
-          aria-label="More reactions"
-          aria-expanded={picker !== null}
-          onClick={() => setPicker((p) => (p ? null : { focus: true }))}
-          className="flex min-h-11 w-8 items-center justify-center rounded-r-full text-muted hover:bg-surface-2 hover:text-fg"
-        >
-          <Icon name="chevronUp" className="size-4" strokeWidth="2.2" />
-        </button>
-        {picker && (
-          <ReactionPicker
-            mine={likes.mine}
-            focusOnOpen={picker.focus}
-            onChoose={choose}
-            onClose={(returnFocus) => {
+      {mayReact && (
+        <div className="relative flex items-center" onPointerEnter={onPointerEnter} onPointerLeave={onPointerLeave}>
+          <button
+            ref={reactRef}
+            type="button"
+            aria-pressed={mine !== null}
+            // The name holds the word on the button ("Like", "Wow"), so those who speak to their browser can say it (WCAG 2.5.3).
+            aria-label={mine ? `Your reaction: ${mine.label}. Remove it` : `Like, react with ${reactionOf(DEFAULT_REACTION).label}`}
+            onPointerDown={onPointerDown}
+            onPointerUp={cancelPress}
+            onPointerCancel={cancelPress}
+            onContextMenu={(e) => e.preventDefault()}
+            onClick={() => {
+              // A long press opened the picker; the click it ends with chooses nothing.
+              if (longPressed.current) {
+                longPressed.current = false;
+                return;
+              }
+              clearTimeout(timer.current);
               setPicker(null);
-              if (returnFocus) moreRef.current?.focus();
+              void react(subject, mine ? null : DEFAULT_REACTION);
             }}
-          />
-        )}
-      </div>
+            className={clsx(
+              'flex min-h-11 items-center gap-1.5 rounded-l-full py-1 pr-2 pl-3 text-sm font-semibold select-none hover:bg-surface-2',
+              mine ? 'text-brand' : 'text-muted hover:text-fg',
+            )}
+          >
+            {mine ? (
+              <span aria-hidden="true" className="text-xl leading-none">
+                {mine.emoji}
+              </span>
+            ) : (
+              <Icon name="react" className="size-5" strokeWidth="2" />
+            )}
+            <span aria-hidden="true">{mine ? mine.label : 'Like'}</span>
+          </button>
+          <button
+            ref={moreRef}
+            type="button"
+            aria-label="More reactions"
+            aria-expanded={picker !== null}
+            onClick={() => setPicker((p) => (p ? null : { focus: true }))}
+            className="flex min-h-11 w-8 items-center justify-center rounded-r-full text-muted hover:bg-surface-2 hover:text-fg"
+          >
+            <Icon name="chevronUp" className="size-4" strokeWidth="2.2" />
+          </button>
+          {picker && (
+            <ReactionPicker
+              mine={likes.mine}
+              focusOnOpen={picker.focus}
+              onChoose={choose}
+              onClose={(returnFocus) => {
+                setPicker(null);
+                if (returnFocus) moreRef.current?.focus();
+              }}
+            />
+          )}
+        </div>
+      )}
 
       {likes.total > 0 && (
         <button

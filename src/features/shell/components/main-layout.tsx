@@ -9,6 +9,7 @@ import { notificationBadgeQuery } from '../../notifications/api';
 import { useLiveUpdates, type LiveHandler } from '../../notifications/live-updates';
 import { useUnreadTitle } from '../../notifications/use-unread-title';
 import { ROUTE_TITLES } from '../route-titles';
+import { AssociateBanner } from './associate-banner';
 import { MainNav } from './main-nav';
 import { TopBarNavIcons } from './top-bar-nav-icons';
 import { UserMenu } from './user-menu';
@@ -49,6 +50,7 @@ export function MainLayout({ live }: { live: readonly LiveHandler[] }) {
         </div>
       </header>
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-3 pb-24 pt-4 sm:px-4 lg:pb-8">
+        <AssociateBanner />
         <Outlet />
       </main>
       <MainNav variant="tabs" className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-surface lg:hidden" />

@@ -2,6 +2,7 @@ import clsx from 'clsx';
 import { useState } from 'react';
 import { buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useCan } from '../../auth/use-can';
 import { useFollowToggle, type FollowTarget } from '../follow-toggle';
 
 type Label = 'Follow' | 'Follow back' | 'Requested' | 'Following';
@@ -16,13 +17,16 @@ export function followLabel(m: Pick<FollowTarget, 'isFollowing' | 'isRequested' 
 /**
  * Follow / Requested / Following / Follow back. Pressed (aria-pressed) while the viewer follows or has asked; the
  * member's handle is part of the name, so a list of buttons reads apart. Unfollowing a private member asks first:
- * getting back in takes a new request.
+ * getting back in takes a new request. An associate not allowed to follow (issue 25) is offered no Follow, but may
+ * still unfollow or withdraw a request.
  */
 export function FollowButton({ member, size = 'md', className }: { member: FollowTarget; size?: 'sm' | 'md'; className?: string }) {
   const { follow, unfollow } = useFollowToggle();
+  const mayFollow = useCan('follow');
   const [confirming, setConfirming] = useState(false);
   const label = followLabel(member);
   const pressed = member.isFollowing || member.isRequested;
+  if (!pressed && !mayFollow) return null;
 
   const onClick = () => {
     if (!pressed) void follow(member);

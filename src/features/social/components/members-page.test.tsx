@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { aMember, fail, ok, pageOf } from '../../../test/fixtures';
+import type { MemberCard } from '#contract/social';
+import { aMember, fail, managedBy, ok, pageOf } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
 import { gate } from '../../../test/gate';
@@ -14,13 +15,13 @@ const jonas = aMember();
 const priya = aMember({ userId: 22, handleName: 'priyahikes', firstName: 'Priya', lastName: 'Nair', sports: [35], isPrivate: true });
 const sam = aMember({ userId: 23, handleName: 'samruns', firstName: 'Sam', lastName: 'Okafor', sports: [5], isFollowedBy: true });
 
-async function renderMembers() {
-  signedInMember();
+async function renderMembers({ member = {}, list = [jonas, priya, sam] }: { member?: Parameters<typeof signedInMember>[0]; list?: MemberCard[] } = {}) {
+  signedInMember(member);
   serveRequestsSummary(2);
   const asked = serveMembers('user/all', (params) => {
     const search = params.get('search')?.toLowerCase() ?? '';
     const sport = Number(params.get('sportId') ?? 0);
-    return [jonas, priya, sam].filter((m) => `${m.firstName} ${m.lastName} ${m.handleName}`.toLowerCase().includes(search) && (!sport || m.sports.includes(sport)));
+    return list.filter((m) => `${m.firstName} ${m.lastName} ${m.handleName}`.toLowerCase().includes(search) && (!sport || m.sports.includes(sport)));
   });
   const user = userEvent.setup();
   const view = await renderWithProviders(<MembersPage />, { path: '/members' });
@@ -99,6 +100,18 @@ describe('MembersPage', () => {
     await screen.findByText('Follow request sent');
     await user.click(screen.getByRole('button', { name: 'Requested @priyahikes' }));
     expect(await screen.findByRole('button', { name: 'Follow @priyahikes' })).toBeInTheDocument();
+  });
+
+  it('offers an associate whose owner has not allowed following no Follow, but lets them unfollow or withdraw', async () => {
+    const followed = { ...jonas, isFollowing: true };
+    const requested = { ...priya, isRequested: true };
+    const { user } = await renderMembers({ member: { managedBy: managedBy('comment') }, list: [followed, requested, sam] });
+    server.use(http.post('/api/unFollow', () => HttpResponse.json(ok(relationshipOf(requested, { isRequested: false })))));
+    expect(screen.queryByRole('button', { name: 'Follow back @samruns' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Following @jonasrides' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Requested @priyahikes' }));
+    // Withdrawn: there is nothing left for them to press.
+    await waitFor(() => expect(screen.queryByRole('button', { name: /@priyahikes/ })).not.toBeInTheDocument());
   });
 
   it('offers Follow back to someone who follows the member', async () => {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { aMember, ok } from '../../../test/fixtures';
+import { aMember, managedBy, ok } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
 import { signedInMember } from '../../../test/session';
@@ -12,8 +12,8 @@ import { RequestsPage } from './requests-page';
 const jonas = aMember();
 const priya = aMember({ userId: 22, handleName: 'priyahikes', firstName: 'Priya', lastName: 'Nair' });
 
-async function renderRequests() {
-  signedInMember({ isPrivate: true });
+async function renderRequests(member: Parameters<typeof signedInMember>[0] = {}) {
+  signedInMember({ isPrivate: true, ...member });
   const waiting = new Set([jonas.userId, priya.userId]);
   server.use(http.get('/api/notifications/badge', () => HttpResponse.json(ok({ unreadCount: 0, newFollowerRequestCount: waiting.size }))));
   serveMembers('followerRequest', () => [jonas, priya].filter((m) => waiting.has(m.userId)));
@@ -55,6 +55,14 @@ describe('RequestsPage', () => {
     expect(queryClient.getQueryState(['profile', 'summary'])?.isInvalidated).toBe(true);
     // The other request is still waiting for an answer.
     expect(within(rowOf(/Priya Nair/)).getByRole('button', { name: 'Accept @priyahikes' })).toBeInTheDocument();
+  });
+
+  it('tells an associate whose owner has not allowed new followers why Accept is off; Decline stays', async () => {
+    await renderRequests({ managedBy: managedBy('follow') });
+    const accept = screen.getByRole('button', { name: 'Accept @jonasrides' });
+    expect(accept).toBeDisabled();
+    expect(accept).toHaveAccessibleDescription('Lena Torres has not allowed you to accept followers, so requests can only be declined.');
+    expect(screen.getByRole('button', { name: 'Decline @jonasrides' })).toBeEnabled();
   });
 
   it('declines a request with DELETE and the userId in the body', async () => {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import type { MemberCard } from '#contract/social';
 import { Button } from '../../../components/ui/button';
 import { followListQuery } from '../api';
@@ -10,6 +10,7 @@ import { MemberRow } from './member-row';
 import { SearchBox } from '../../../components/search-box';
 import { useSearchText } from '../use-search-text';
 import { SocialPage } from './social-page';
+import { useCan, useManagerName } from '../../auth/use-can';
 
 /** `/followers/requests`: who asked to follow the viewer's private profile, to accept or decline one by one. */
 export function RequestsPage() {
@@ -19,8 +20,17 @@ export function RequestsPage() {
   useEffect(() => forget, [forget]);
   const answeredList = answered?.pages[0]?.list ?? [];
   const latest = answeredList[0];
+  // An associate whose owner has not allowed new followers (issue 25) may only decline.
+  const mayAccept = useCan('accept_followers');
+  const manager = useManagerName();
+  const reasonId = useId();
   return (
     <SocialPage title="Follow requests" intro="People who asked to follow your private profile. They are not told when you decline.">
+      {!mayAccept && (
+        <p id={reasonId} className="rounded-lg bg-surface-2 p-3 text-sm">
+          {manager} has not allowed you to accept followers, so requests can only be declined.
+        </p>
+      )}
       <SearchBox value={text} onChange={setText} label="Search follow requests" placeholder="Search by name or handle" />
       <p role="status" className="sr-only">
         {latest ? `@${latest.handleName}: request ${latest.answer}.` : ''}
@@ -45,7 +55,7 @@ export function RequestsPage() {
           title: answeredList.length > 0 ? 'No more requests waiting.' : 'No follow requests.',
           hint: 'When your profile is private, requests to follow you wait here.',
         }}
-        renderRow={(m) => <RequestRow member={m} />}
+        renderRow={(m) => <RequestRow member={m} notAllowedId={mayAccept ? undefined : reasonId} />}
       />
     </SocialPage>
   );
@@ -64,13 +74,21 @@ function AnsweredRow({ member }: { member: AnsweredRequest }) {
   return <MemberRow member={member} action={action} />;
 }
 
-function RequestRow({ member }: { member: MemberCard }) {
+/** `notAllowedId`: the reason Accept is off, when it is. */
+function RequestRow({ member, notAllowedId }: { member: MemberCard; notAllowedId: string | undefined }) {
   const accept = useAcceptRequest();
   const decline = useDeclineRequest();
   const busy = accept.isPending || decline.isPending;
   const action = (
     <>
-      <Button aria-label={`Accept @${member.handleName}`} size="sm" busy={accept.isPending} disabled={busy} onClick={() => accept.mutate(member)}>
+      <Button
+        aria-label={`Accept @${member.handleName}`}
+        aria-describedby={notAllowedId}
+        size="sm"
+        busy={accept.isPending}
+        disabled={busy || notAllowedId !== undefined}
+        onClick={() => accept.mutate(member)}
+      >
         Accept
       </Button>
       <Button

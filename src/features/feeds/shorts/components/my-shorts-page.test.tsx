@@ -3,15 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Feed } from '#contract/feeds';
-import { ok } from '../../../../test/fixtures';
+import { managedBy, ok } from '../../../../test/fixtures';
 import { server } from '../../../../test/msw-server';
 import { renderWithProviders } from '../../../../test/render';
 import { signedInMember } from '../../../../test/session';
 import { aShort, aVideo, aVideoKey, serveMyShorts } from '../test-helpers';
 import { MyShortsPage } from './my-shorts-page';
 
-async function renderPage() {
-  signedInMember();
+async function renderPage(member: Parameters<typeof signedInMember>[0] = {}) {
+  signedInMember(member);
   const user = userEvent.setup();
   const view = await renderWithProviders(<MyShortsPage />, { path: '/profile/shorts' });
   return { user, ...view };
@@ -111,5 +111,14 @@ describe('My shorts', () => {
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'New short' }));
     expect(await screen.findByRole('dialog', { name: 'New short' })).toBeInTheDocument();
+  });
+
+  it('offers an associate whose owner has not allowed shorts no New short or Edit, but lets them delete theirs', async () => {
+    serveMyShorts(() => [draft]);
+    await renderPage({ managedBy: managedBy('post') });
+    const half = await screen.findByRole('article', { name: 'Half a climb' });
+    expect(within(half).queryByRole('button', { name: 'Edit Half a climb' })).not.toBeInTheDocument();
+    expect(within(half).getByRole('button', { name: 'Delete Half a climb' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New short' })).not.toBeInTheDocument();
   });
 });

@@ -9,6 +9,7 @@ import { LoadMore } from '../../../../components/load-more';
 import { Button } from '../../../../components/ui/button';
 import { Spinner } from '../../../../components/ui/spinner';
 import type { Pages } from '../../../../lib/paging';
+import { useCan } from '../../../auth/use-can';
 import { ShortFormDialog } from '../form/short-form-dialog';
 import { feedListQuery } from '../../api';
 import { DeleteFeedDialog } from '../../components/delete-feed-dialog';
@@ -45,12 +46,14 @@ type Editing = { short: Feed | undefined };
 export function MyShortsPage() {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<Feed | null>(null);
+  // An associate not allowed to post shorts (issue 25) may still see and delete theirs, not post or edit one.
+  const mayPost = useCan('post_shorts');
   const { data, error, isPending, isFetchNextPageError, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = useInfiniteQuery({
     ...feedListQuery({ filter_type: 'mine' }, 'short'),
     refetchInterval: (query) => (anyProcessing(query.state.data) ? PROCESSING_POLL_MS : false),
   });
   const shorts = data?.pages.flatMap((page) => page.list) ?? [];
-  const create = () => setEditing({ short: undefined });
+  const create = mayPost ? () => setEditing({ short: undefined }) : undefined;
 
   let body;
   if (isPending) body = <Spinner label="Loading your shorts" />;
@@ -61,7 +64,7 @@ export function MyShortsPage() {
       <>
         <ul aria-label="Your shorts" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
           {shorts.map((short) => (
-            <ShortCard key={short.id} short={short} onEdit={() => setEditing({ short })} onDelete={() => setDeleting(short)} />
+            <ShortCard key={short.id} short={short} onEdit={mayPost ? () => setEditing({ short }) : undefined} onDelete={() => setDeleting(short)} />
           ))}
         </ul>
         <LoadMore
@@ -82,10 +85,12 @@ export function MyShortsPage() {
           <h1 className="text-2xl font-bold">Your shorts</h1>
           <p className="text-sm text-muted">Your short videos, drafts included. Only you see your drafts.</p>
         </div>
-        <Button onClick={create}>
-          <Icon name="plus" className="size-5" strokeWidth="2" />
-          New short
-        </Button>
+        {create && (
+          <Button onClick={create}>
+            <Icon name="plus" className="size-5" strokeWidth="2" />
+            New short
+          </Button>
+        )}
       </header>
       {body}
       <ShortFormDialog open={editing !== null} short={editing?.short} onClose={() => setEditing(null)} />
@@ -94,15 +99,17 @@ export function MyShortsPage() {
   );
 }
 
-function EmptyShorts({ onCreate }: { onCreate(): void }) {
+function EmptyShorts({ onCreate }: { onCreate: (() => void) | undefined }) {
   return (
     <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-line px-6 py-12 text-center">
       <Icon name="shorts" className="mb-1 size-12 text-brand" />
       <p className="text-lg font-semibold">No shorts yet</p>
       <p className="max-w-sm text-sm text-muted">Film a minute of your climb, a descent or the view from the top, and share it upright.</p>
-      <Button className="mt-3" onClick={onCreate}>
-        Post your first short
-      </Button>
+      {onCreate && (
+        <Button className="mt-3" onClick={onCreate}>
+          Post your first short
+        </Button>
+      )}
     </div>
   );
 }
@@ -128,7 +135,7 @@ function StateBadge({ short, state }: { short: Feed; state: ShortState }) {
  * One short: its poster (or a placeholder while there is none), title and state, then its actions. A published short
  * whose video is ready opens on its own page: the title is the link, stretched over the card, the buttons above it.
  */
-function ShortCard({ short, onEdit, onDelete }: { short: Feed; onEdit(): void; onDelete(): void }) {
+function ShortCard({ short, onEdit, onDelete }: { short: Feed; onEdit: (() => void) | undefined; onDelete(): void }) {
   const titleId = useId();
   const state = stateOf(short);
   const video = short.videos[0];
@@ -165,10 +172,12 @@ function ShortCard({ short, onEdit, onDelete }: { short: Feed; onEdit(): void; o
           </h2>
           <StateBadge short={short} state={state} />
           <div className="relative z-10 mt-auto flex flex-wrap gap-1">
-            <Button variant="secondary" size="xs" onClick={onEdit}>
-              {state.step === 'failed' ? 'Choose another video' : 'Edit'}{' '}
-              <span className="sr-only">{state.step === 'failed' ? `for ${title}` : title}</span>
-            </Button>
+            {onEdit && (
+              <Button variant="secondary" size="xs" onClick={onEdit}>
+                {state.step === 'failed' ? 'Choose another video' : 'Edit'}{' '}
+                <span className="sr-only">{state.step === 'failed' ? `for ${title}` : title}</span>
+              </Button>
+            )}
             <Button variant="ghost" size="xs" onClick={onDelete}>
               Delete{' '}
               <span className="sr-only">{title}</span>

@@ -9,6 +9,7 @@ import { displayName } from '../../../../lib/display-name';
 import { formatCount } from '../../../../lib/format-count';
 import { feedReactions } from '../../feed-reactions';
 import { useReactionToggle } from '../../../reactions/reaction-toggle';
+import { useCan } from '../../../auth/use-can';
 import { ShortMenu } from './short-menu';
 import { ShortSheet } from './short-sheet';
 import { shareShort } from '../share-short';
@@ -45,6 +46,8 @@ export const ShortSlide = memo(function ShortSlide({ short, index, count, mounte
   const [sheet, setSheet] = useState(false);
   const [burst, setBurst] = useState(0);
   const react = useReactionToggle(feedReactions);
+  // An associate whose owner has not allowed reactions (issue 25): the count shows, the heart does not click.
+  const mayReact = useCan('react');
   const clip = short.videos[0];
   const author = displayName(short.author);
   const liked = short.likes.mine !== null;
@@ -70,6 +73,7 @@ export const ShortSlide = memo(function ShortSlide({ short, index, count, mounte
     clearTimeout(tap.current.timer);
     if (now - tap.current.at < DOUBLE_TAP_MS) {
       tap.current.at = 0;
+      if (!mayReact) return;
       setBurst((b) => b + 1);
       if (!liked) void react(short, DEFAULT_REACTION);
       return;
@@ -141,8 +145,9 @@ export const ShortSlide = memo(function ShortSlide({ short, index, count, mounte
         <div className="pointer-events-auto flex shrink-0 flex-col items-center gap-1">
           <Action
             icon={liked ? 'heartFilled' : 'heart'}
-            label={liked ? 'Remove your reaction' : 'React with ❤️'}
+            label={!mayReact ? 'Reactions' : liked ? 'Remove your reaction' : 'React with ❤️'}
             pressed={liked}
+            disabled={!mayReact}
             count={short.likes.total}
             onClick={() => void react(short, liked ? null : DEFAULT_REACTION)}
           />
@@ -157,14 +162,29 @@ export const ShortSlide = memo(function ShortSlide({ short, index, count, mounte
   );
 });
 
-function Action({ icon, label, count, pressed, onClick }: { icon: IconName; label: string; count?: number; pressed?: boolean; onClick(): void }) {
+function Action({
+  icon,
+  label,
+  count,
+  pressed,
+  disabled,
+  onClick,
+}: {
+  icon: IconName;
+  label: string;
+  count?: number;
+  pressed?: boolean;
+  disabled?: boolean;
+  onClick(): void;
+}) {
   return (
     <button
       type="button"
       aria-label={count === undefined ? label : `${label} (${count})`}
       aria-pressed={pressed}
+      disabled={disabled}
       onClick={onClick}
-      className="flex min-h-11 min-w-11 flex-col items-center justify-center rounded-full text-xs font-semibold drop-shadow hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-white"
+      className="flex min-h-11 min-w-11 flex-col items-center justify-center rounded-full text-xs font-semibold drop-shadow enabled:hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-white disabled:cursor-not-allowed disabled:opacity-70"
     >
       <Icon name={icon} className={clsx('size-7', icon === 'heartFilled' && 'text-red-500')} strokeWidth="2" />
       {count !== undefined && <span aria-hidden="true" className="tabular-nums">{formatCount(count)}</span>}

@@ -8,6 +8,7 @@ import { Icon } from '../../../../components/icons';
 import { LoadError } from '../../../../components/load-error';
 import { PageSpinner } from '../../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
+import { useCan } from '../../../auth/use-can';
 import { feedListQuery } from '../../api';
 import { EmptyState } from '../../components/feeds-page';
 import { ShortFormDialog } from '../form/short-form-dialog';
@@ -30,6 +31,7 @@ export function ShortsPage({ search, first, followButton }: Props) {
   useDocumentTitle(first ? first.title || 'Short' : 'Shorts');
   const navigate = useNavigate();
   const [composing, setComposing] = useState(false);
+  const mayPost = useCan('post_shorts');
   const list = useInfiniteQuery(feedListQuery({ filter_type: 'all', search }, 'short'));
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   const onNearEnd = useCallback(() => {
@@ -55,10 +57,12 @@ export function ShortsPage({ search, first, followButton }: Props) {
             placeholder="Search shorts or #tag"
           />
         </div>
-        <Button onClick={() => setComposing(true)} className="shrink-0">
-          <Icon name="plus" className="size-5" strokeWidth="2" />
-          New short
-        </Button>
+        {mayPost && (
+          <Button onClick={() => setComposing(true)} className="shrink-0">
+            <Icon name="plus" className="size-5" strokeWidth="2" />
+            New short
+          </Button>
+        )}
       </div>
       {list.isPending && !first ? (
         <PageSpinner />

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Feed } from '#contract/feeds';
-import { ok } from '../../../../test/fixtures';
+import { managedBy, ok } from '../../../../test/fixtures';
 import { server } from '../../../../test/msw-server';
 import { renderWithProviders } from '../../../../test/render';
 import { signedInMember } from '../../../../test/session';
@@ -189,5 +189,28 @@ describe('ShortsPlayer', () => {
     expect(await within(player).findByRole('button', { name: 'Remove your reaction (1)' })).toHaveAttribute('aria-pressed', 'true');
     // A double tap is not two sound toggles.
     expect(video.muted).toBe(true);
+  });
+
+  it('shows an associate whose owner allows neither shorts nor reactions the count, with a heart that does not react, and no New short', async () => {
+    signedInMember({ managedBy: managedBy('comment') });
+    const sent: unknown[] = [];
+    const short = { ...shorts(1)[0]!, likes: { total: 4, mine: null, byCode: [{ likeUniCode: 'U+2764' as const, count: 4 }] } };
+    server.use(
+      http.get('/api/video-feed', () => HttpResponse.json(feedPage([short]))),
+      http.post('/api/feed/like', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(ok(short));
+      }),
+    );
+    const user = userEvent.setup();
+    await renderWithProviders(<ShortsPage search="" />, { path: '/shorts' });
+    const player = await screen.findByRole('region', { name: 'Shorts' });
+    expect(within(player).getByRole('button', { name: 'Reactions (4)' })).toBeDisabled();
+    await user.dblClick(player.querySelector('video')!);
+    expect(screen.queryByRole('button', { name: 'New short' })).not.toBeInTheDocument();
+    // Long enough for a reaction to have gone out, had the double tap sent one.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(sent).toEqual([]);
+    expect(within(player).getByRole('button', { name: 'Reactions (4)' })).toHaveAttribute('aria-pressed', 'false');
   });
 });

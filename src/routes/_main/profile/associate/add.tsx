@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '../../../../components/not-built-yet';
+import { associateListQuery } from '../../../../features/associates/api';
+import { AssociateFormPage } from '../../../../features/associates/components/associate-form-page';
 
 export const Route = createFileRoute('/_main/profile/associate/add')({
-  component: () => <NotBuiltYet area="Associates" title="Add an associate" description="Invite someone you are responsible for and choose their permissions." />,
+  // The list says whether another associate is allowed; the form shows without waiting for it.
+  loader: ({ context: { queryClient } }) => void queryClient.prefetchQuery(associateListQuery),
+  component: () => <AssociateFormPage associateId={undefined} />,
 });

@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '../../../../components/not-built-yet';
+import { associateListQuery } from '../../../../features/associates/api';
+import { AssociateList } from '../../../../features/associates/components/associate-list';
 
 export const Route = createFileRoute('/_main/profile/associate/')({
-  component: () => <NotBuiltYet area="Associates" title="Associates" description="Sub-accounts you manage, such as your children or team, and what each may do." />,
+  // A prefetch only: a list that cannot load is the page's own state, with a way to try again.
+  loader: ({ context: { queryClient } }) => queryClient.prefetchQuery(associateListQuery),
+  component: AssociateList,
 });
