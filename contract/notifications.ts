@@ -44,6 +44,7 @@ export const NOTIFICATION_SUBJECTS = [
   'short_comment_report',
   'decision',
   'gear',
+  'associate',
 ] as const;
 export const notificationSubject = z.enum(NOTIFICATION_SUBJECTS);
 

@@ -20,6 +20,7 @@ import { activityRoutes } from './modules/activities/routes';
 import { gearRoutes } from './modules/gear/routes';
 import { createActivityWorker } from './modules/activities/worker/worker-pool';
 import { accountSecurityRoutes } from './modules/account/security-routes';
+import { registerAssociateJobs } from './modules/associates/jobs';
 import { associateRoutes } from './modules/associates/routes';
 import { authRoutes } from './modules/auth/routes';
 import { OidcProvider } from './modules/auth/oidc-provider';
@@ -161,6 +162,7 @@ export async function buildApp({ config, db, clock = systemClock, mailer, sms, s
   await socketRoutes(app, deps, socketTimings);
   registerAccountJobs(deps);
   registerActivityJobs(deps);
+  registerAssociateJobs(deps);
   registerVideoJobs(deps, app.log);
 
   await registerSpa(app, config.spaDir, () => publicConfig(deps, app.log));

@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { ASSOCIATE_STATUS, type PermissionId } from '#contract/associates';
+import { ASSOCIATE_STATUS, PERMISSION_IDS, type PermissionId } from '#contract/associates';
 import type { Db } from '../db/client';
 import { associates } from '../db/schema/associates';
 
@@ -43,5 +43,12 @@ export async function managesAssociate(db: Db, ownerId: number, associateId: num
  * activities in lists): true for an independent member or an associate holding `permission`. A primary-key probe.
  */
 export function permitsWhere(memberColumn: SQLWrapper, permission: PermissionId): SQL {
-  return sql`not exists (select 1 from ${associates} where ${associates.userId} = ${memberColumn} and not (${permission} = any(${associates.permissions})))`;
+  // A constant of the contract's list, written into the text: statements keep one shape with only values as parameters.
+  if (!PERMISSION_IDS.includes(permission)) throw new Error(`unknown permission ${permission}`);
+  return sql`not exists (select 1 from ${associates} where ${associates.userId} = ${memberColumn} and not (${sql.raw(`'${permission}'`)} = any(${associates.permissions})))`;
+}
+
+/** What a change of profile settings needs (`POST /api/profileSetting`): turning the profile public is `public_profile`. */
+export function settingsPermission(settings: { isPrivate?: boolean | undefined }): PermissionId | null {
+  return settings.isPrivate === false ? 'public_profile' : null;
 }

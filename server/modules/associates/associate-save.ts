@@ -14,6 +14,7 @@ import { attachUpload, detachUploads } from '../media/attach';
 import { uploadKeyFromUrl } from '../media/upload-files';
 import { createUser, isHandleTaken } from '../users/create-user';
 import { audit, setGrants } from './associate-grants';
+import { scheduleIndependenceOffer } from './associate-notices';
 import { loadOwnAssociate } from './associate-views';
 import { sendInvitation } from './invitation';
 
@@ -73,6 +74,7 @@ async function createAssociate(deps: Deps, ownerId: number, body: SaveBody) {
     }
     await tx.insert(follows).values({ followerId: ownerId, followeeId: user.id, status: 'accepted', createdAt: now, acceptedAt: now }).onConflictDoNothing();
     await audit(tx, now, user.id, ownerId, 'invited');
+    await scheduleIndependenceOffer(tx, deps.clock, user.id, body.dob);
     return { user, owner: owner! };
   });
   await sendInvitation(deps, created.user, created.owner);
@@ -105,6 +107,7 @@ async function editAssociate(deps: Deps, ownerId: number, associateId: number, b
       })
       .where(eq(users.id, associateId));
     await audit(tx, now, associateId, ownerId, 'edited');
+    if (body.dob !== before.dob) await scheduleIndependenceOffer(tx, deps.clock, associateId, body.dob);
     if (body.permission) {
       const current = before.permission.filter((p) => p.status === 1).map((p) => p.id);
       await setGrants(tx, now, { associateId, actorId: ownerId, current, changes: body.permission });

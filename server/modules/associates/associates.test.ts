@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { associate, defaultPermissions, PERMISSION_IDS } from '#contract/associates';
+import { notificationList } from '#contract/notifications';
 import { authSession } from '#contract/auth';
 import { ownProfile } from '#contract/user';
 import { buildApp } from '../../app';
@@ -192,7 +193,7 @@ describe('removing', () => {
 });
 
 describe('what other members meet', () => {
-  it('member search, mentions, new followers and activities follow the grants, and a revoke acts at once', async () => {
+  it('member search, new followers, activities and the public profile follow the grants, and a revoke acts at once', async () => {
     const owner = await h.member();
     const kid = await h.add(owner, { firstName: 'Zebulon', lastName: 'Quist' });
     const stranger = await h.member();
@@ -227,5 +228,55 @@ describe('what other members meet', () => {
       ['revoked', 'public_profile', owner.userId],
       ['granted', 'public_profile', owner.userId],
     ]);
+  });
+});
+
+describe('mentions', () => {
+  it('an associate without `mentions` is mentioned by their followers only, not by members they follow', async () => {
+    const owner = await h.member();
+    const kid = await h.add(owner, { dob: bornYearsAgo(t, 14) });
+    const followed = await h.member();
+    // Kid follows them: connected, so they could mention the kid were the grant there.
+    expect((await h.send('POST', '/api/follow', kid.token, { userId: followed.userId })).statusCode).toBe(200);
+    const mentionable = async (who: { token: string }) =>
+      (await h.send('GET', `/api/getUserTagfollowerFollowingList?search=${kid.handleName}`, who.token)).json<{ data: { list: { userId: number }[] } }>().data.list.map((m) => m.userId);
+    expect(await mentionable(followed)).not.toContain(kid.userId);
+    expect(await mentionable(owner)).toContain(kid.userId);
+    await h.set(owner, kid.userId, { mentions: 1 });
+    expect(await mentionable(followed)).toContain(kid.userId);
+  });
+});
+
+describe('what the owner is told', () => {
+  const notices = async (who: { token: string }) => okData(await h.send('GET', '/api/notifications', who.token), notificationList).list.map((n) => [n.subjectType, n.subjectId, n.message]);
+
+  it('when their associate reports someone, or is reported (never by whom)', async () => {
+    const owner = await h.member();
+    const kid = await h.add(owner, { firstName: 'Leo', lastName: 'Rivera' });
+    const other = await h.member();
+    expect((await h.send('POST', '/api/user/report', kid.token, { userId: other.userId, reasonId: 1 })).statusCode).toBe(200);
+    expect((await h.send('POST', '/api/user/report', other.token, { userId: kid.userId, reasonId: 1 })).statusCode).toBe(200);
+    expect(await notices(owner)).toEqual(
+      expect.arrayContaining([
+        ['associate', kid.userId, 'Leo Rivera sent a report to the moderators.'],
+        ['associate', kid.userId, 'Someone reported Leo Rivera or something they shared; the moderators will review it.'],
+      ]),
+    );
+    expect(JSON.stringify(await notices(owner))).not.toContain(other.handleName);
+  });
+
+  it('on the associate’s 16th birthday, both are offered independence, once', async () => {
+    const owner = await h.member({ firstName: 'Dana', lastName: 'Rivera' });
+    const d = t.clock.now();
+    // Sixteen in two days.
+    const dob = new Date(Date.UTC(d.getUTCFullYear() - 16, d.getUTCMonth(), d.getUTCDate() + 2)).toISOString().slice(0, 10);
+    const kid = await h.add(owner, { firstName: 'Leo', lastName: 'Rivera', dob });
+    await t.app.deps.jobs.drain();
+    expect(await notices(kid)).toEqual([]);
+    t.clock.advance(3 * 86_400_000);
+    await t.app.deps.jobs.drain();
+    expect((await notices(owner)).filter(([type]) => type === 'associate')).toEqual([['associate', kid.userId, 'Leo Rivera is 16: you can let their account go as their own (Associates, Remove).']]);
+    expect(await notices(kid)).toEqual([['profile', owner.userId, 'You are 16: Dana Rivera can now let your Switchback account go as your own. Ask them when you want it.']]);
+    expect((await h.list(owner)).associateList[0]!.mayBecomeIndependent).toBe(true);
   });
 });

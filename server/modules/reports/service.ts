@@ -1,6 +1,7 @@
 import { and, count, eq, gte, inArray } from 'drizzle-orm';
 import { reasonTitle, reportMessages, REPORTS_PER_DAY, TARGET_ROW, type MyReport, type ReportBody, type ReportTarget } from '#contract/reports';
 import type { Deps } from '../../deps';
+import { tellOwnersOfReport } from '../associates/associate-notices';
 import type { Db } from '../../db/client';
 import { keysetPage, type PageAsked } from '../../db/keyset';
 import { reports } from '../../db/schema/reports';
@@ -69,7 +70,7 @@ async function reportableTarget(db: Db, viewerId: number, kind: ReportTarget, id
  * what the target really is: a short reported as a post is a short's report, a comment on a short a short comment's.
  */
 export async function sendReport(deps: Deps, viewerId: number, asked: ReportTarget, id: number, body: ReportBody | Omit<ReportBody, 'feedId'>) {
-  const reportId = await deps.db.transaction(async (tx) => {
+  const filed = await deps.db.transaction(async (tx) => {
     const facts = await reportableTarget(tx, viewerId, asked, id);
     const kind = facts.kind;
     const now = deps.clock.now();
@@ -92,8 +93,10 @@ export async function sendReport(deps: Deps, viewerId: number, asked: ReportTarg
       .insert(reports)
       .values({ reporterId: viewerId, targetKind: kind, targetId: id, targetUserId: facts.userId, reasonId: body.reasonId, comment, images, createdAt: now })
       .returning({ id: reports.id });
-    return row!.id;
+    return { id: row!.id, reportedId: facts.userId };
   });
+  await tellOwnersOfReport(deps, viewerId, filed.reportedId);
+  const reportId = filed.id;
   const [view] = await reportViews(deps, await deps.db.select().from(reports).where(eq(reports.id, reportId)));
   return { message: asked === 'member' ? reportMessages.memberReported : reportMessages.sent, data: view! };
 }

@@ -15,6 +15,7 @@ import {
 } from '#contract/profile';
 import { ownProfile } from '#contract/user';
 import type { Deps } from '../../deps';
+import { settingsPermission } from '../../policy/associate-policy';
 import { allTimeTotals } from '../activities/activity-summary';
 import { users } from '../../db/schema/users';
 import { ok } from '../../lib/reply';
@@ -52,7 +53,7 @@ export function userRoutes(app: FastifyInstance, deps: Deps) {
 
   r.post('/api/profileSetting', {
     // Turning the profile public is what an associate may be refused; privacy and units are anyone's to choose.
-    config: { permission: (req) => ((req.body as { isPrivate?: boolean }).isPrivate === false ? 'public_profile' : null) },
+    config: { permission: (req) => settingsPermission(req.body as { isPrivate?: boolean }) },
     schema: {
       tags,
       operationId: 'updateSettings',

@@ -6,7 +6,8 @@ import type { Notification } from '#contract/notifications';
  * comment is on. Null when the subject cannot be reached (a profile notification whose actor is gone, a comment without
  * its post). A report's outcome
  * leads to the list of the member's reports of that kind; a decision about them to /moderation, where they may appeal.
- * A gear notice (a component due for its service; no actor, it comes from Switchback) leads to the piece's page.
+ * A gear notice (a component due for its service; no actor, it comes from Switchback) leads to the piece's page; an
+ * associate notice (a report by or about them, their 16th birthday) to the owner's page of that associate.
  */
 export function subjectLink(n: Notification) {
   switch (n.subjectType) {
@@ -40,5 +41,7 @@ export function subjectLink(n: Notification) {
       return linkOptions({ to: '/moderation', search: { tab: 'decisions' } });
     case 'gear':
       return linkOptions({ to: '/gears/$gearId', params: { gearId: String(n.subjectId) } });
+    case 'associate':
+      return linkOptions({ to: '/profile/associate/permissions/$associateId', params: { associateId: String(n.subjectId) } });
   }
 }
