@@ -22,6 +22,8 @@ export const otpSentData = z.object({ otpSent: z.literal(true) });
 /** Seconds until another code may be asked for: the resend cooldown, which grows with each code sent. */
 const resendAfter = z.int().check(z.minimum(0));
 export const signUpCodeSentData = z.object({ otpSent: z.literal(true), resendAfter });
+/** An associate's invitation code sent (issue 25; here, not in associates.ts, for the sign-in pages' bundle). */
+export const invitationCodeData = z.object({ resendAfter });
 
 export const OTP_TYPE = { signUp: 1, resetPassword: 2 } as const;
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { associate, defaultPermissions, PERMISSION_IDS } from '#contract/associates';
 import { notificationList } from '#contract/notifications';
-import { authSession } from '#contract/auth';
+import { authSession, invitationCodeData } from '#contract/auth';
 import { ownProfile } from '#contract/user';
 import { buildApp } from '../../app';
 import { users } from '../../db/schema/users';
@@ -122,7 +122,9 @@ describe('the invitation', () => {
     expect(body(await accept(fresh)).errors).toEqual({ otp: ['This code has expired. Ask for a new one.'] });
     // The owner sends another: it works, and lets them in.
     t.clock.advance(minutes(30));
-    expect((await h.send('POST', '/api/associate/invitation', owner.token, { associateId: saved.associateId })).statusCode).toBe(200);
+    const resent = await h.send('POST', '/api/associate/invitation', owner.token, { associateId: saved.associateId });
+    expect(body(resent).message).toBe(`Invitation sent to ${saved.email}.`);
+    expect(okData(resent, invitationCodeData).resendAfter).toBeGreaterThan(0);
     expect(okData(await accept(await t.codeFor(saved.email)), authSession).user.userId).toBe(saved.associateId);
   });
 });
@@ -168,6 +170,20 @@ describe('status', () => {
     expect((await h.setCall(kid, kid.userId, { public_profile: 1 })).statusCode).toBe(404);
     expect((await h.send('POST', '/api/associate/add', kid.token, { associateId: kid.userId, firstName: 'Sam', lastName: 'Rider', dob: kid.dob })).statusCode).toBe(404);
     expect((await h.send('POST', '/api/profileSetting', kid.token, { isPrivate: false })).statusCode).toBe(403);
+    // Nor through their own profile (check 11: fields that are not the form's are refused).
+    const sneaky = await h.send('PUT', '/api/update_profile', kid.token, {
+      handleName: kid.handleName,
+      firstName: 'Sam',
+      lastName: 'Rider',
+      bio: null,
+      dob: kid.dob,
+      sports: [],
+      location: null,
+      permissions: ['public_profile'],
+      managedBy: null,
+    });
+    expect(sneaky.statusCode).toBe(400);
+    expect(okData(await h.send('GET', '/api/profile', kid.token), ownProfile).managedBy?.owner.userId).toBe(owner.userId);
     expect(granted(await h.permissions(owner, kid.userId))).toEqual(granted(kid));
   });
 });

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import * as z from 'zod/mini';
 import {
   acceptInvitationBody,
   associate,
@@ -14,7 +13,7 @@ import {
   associateStatusBody,
   invitationCodeBody,
 } from '#contract/associates';
-import { authSession } from '#contract/auth';
+import { authSession, invitationCodeData } from '#contract/auth';
 import { emptyData, okEnvelope } from '#contract/envelope';
 import type { Deps } from '../../deps';
 import { ok } from '../../lib/reply';
@@ -27,7 +26,6 @@ import { acceptInvitation, resendInvitationCode, sendInvitation } from './invita
 import { badRequest } from '../../lib/errors';
 
 const tags = ['associates'];
-const resendData = z.object({ resendAfter: z.int() });
 
 /**
  * Associates (issue 25, spec §7): the owner's list, save (create or edit), status, removal, profile, permissions and
@@ -130,13 +128,13 @@ export async function associateRoutes(app: FastifyInstance, deps: Deps) {
         refuses: [404, 429],
         summary: 'Mail an associate who has not set a password a new invitation code',
         body: associateInvitationBody,
-        response: { 200: okEnvelope(resendData) },
+        response: { 200: okEnvelope(invitationCodeData) },
       },
       handler: async (req) => {
         const a = await loadOwnAssociate(deps.db, deps.clock, viewerId(req), req.body.associateId);
         if (!a.invitationPending) throw badRequest('They have already set their password.');
         const owner = currentUser(req).user;
-        return ok('Invitation sent.', await sendInvitation(deps, { id: a.associateId, email: a.email, firstName: a.firstName }, owner));
+        return ok(`Invitation sent to ${a.email}.`, await sendInvitation(deps, { id: a.associateId, email: a.email, firstName: a.firstName }, owner));
       },
     });
   });
@@ -152,7 +150,7 @@ export async function associateRoutes(app: FastifyInstance, deps: Deps) {
       refuses: [429],
       summary: 'Mail a new invitation code to an invited associate (the answer is the same for any address)',
       body: invitationCodeBody,
-      response: { 200: okEnvelope(resendData) },
+      response: { 200: okEnvelope(invitationCodeData) },
     },
     handler: async (req) => ok('If this address has an invitation, we sent it a new code.', await resendInvitationCode(deps, req.body.email)),
   });

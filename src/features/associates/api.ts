@@ -8,7 +8,7 @@ import {
   type associatePermissionsBody,
   type associateSaveBody,
 } from '#contract/associates';
-import { validateEmailData } from '#contract/auth';
+import { invitationCodeData, validateEmailData } from '#contract/auth';
 import { emptyData } from '#contract/envelope';
 import { api } from '../../lib/api-client';
 
@@ -78,4 +78,4 @@ export const removeAssociate = (associateId: number, mode: 'delete' | 'release')
 export const setAssociatePermissions = (body: AssociatePermissionsBody) => api.post(associatePermissionsData, 'associate/permissions', body).then((r) => r.data);
 
 /** `POST /api/associate/invitation`: a new invitation e-mail with a new code; answers the message. */
-export const resendInvitation = (associateId: number) => api.post(emptyData, 'associate/invitation', { associateId });
+export const resendInvitation = (associateId: number) => api.post(invitationCodeData, 'associate/invitation', { associateId });

@@ -4,6 +4,7 @@ import {
   authSession,
   checkSocialLoginData,
   forgotPasswordData,
+  invitationCodeData,
   resetPasswordData,
   signUpCodeSentData,
   verifyOtpData,
@@ -106,8 +107,6 @@ export const useAcceptInvitation = () =>
   });
 
 /** Seconds until another invitation code may be asked for. Not in contract/associates.ts yet: the server has its own. */
-const invitationCodeData = z.object({ resendAfter: z.int().check(z.minimum(0)) });
-
 /** `POST /api/associate/invitation/code`: a new invitation code; the same answer whether or not the address is invited. */
 export const useSendInvitationCode = () =>
   useMutation({ mutationFn: (email: string) => api.post(invitationCodeData, 'associate/invitation/code', { email }) });

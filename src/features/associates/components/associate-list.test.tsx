@@ -133,7 +133,7 @@ describe('the associates list', () => {
 
   it('sends a pending invitation again', async () => {
     serveAssociateList(() => HttpResponse.json(associateList([associateFixture({ invitationPending: true })])));
-    const bodies = answerPost('associate/invitation', () => HttpResponse.json(ok({}, 'Invitation sent to ana.rivera@example.com.')));
+    const bodies = answerPost('associate/invitation', () => HttpResponse.json(ok({ resendAfter: 30 }, 'Invitation sent to ana.rivera@example.com.')));
     const { user } = await renderList();
 
     const ana = await screen.findByRole('article', { name: 'Ana Rivera' });
