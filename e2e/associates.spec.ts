@@ -77,6 +77,11 @@ test('an owner adds an associate, who joins from the invitation and posts; a rev
   await expect(postSwitch).toHaveAttribute('aria-checked', 'false');
   await expect(owner.getByText(/revoked Post to the feed/)).toBeVisible();
   await checkA11y(owner);
+  // His details, as the edit form shows them (the e-mail is his sign-in, read only).
+  await owner.goto(owner.url().replace('/permissions/', '/edit/'));
+  await expect(owner.getByRole('heading', { level: 1, name: 'Edit Leo Rivera' })).toBeVisible();
+  await expect(owner.getByRole('form', { name: 'Edit associate' }).getByLabel('First name')).toHaveValue('Leo');
+  await checkA11y(owner);
 
   // Leo's composer is gone once the page reads his account again, and the API refuses him anyway.
   await kid.reload();
