@@ -1,5 +1,6 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { OwnProfile } from '#contract/user';
+import { qualified } from '../../db/qualified';
 import { associates } from '../../db/schema/associates';
 import { users } from '../../db/schema/users';
 
@@ -16,12 +17,13 @@ export type AccountRow = Omit<UserRow, 'passwordHash' | 'searchText'> & { hasPas
 
 /**
  * Issue 25: who manages an associate and what they granted, read with the account (a primary-key probe), so the
- * session's own profile is always current and a page learns of a revoke on its next read.
+ * session's own profile is always current and a page learns of a revoke on its next read. The member's id is
+ * qualified: in a select from `users` alone drizzle names columns bare, and a bare "id" here would be the owner's.
  */
 const managedByColumn = sql<OwnProfile['managedBy']>`(select json_build_object(
     'owner', json_build_object('userId', o.id, 'handleName', o.handle_name, 'firstName', o.first_name, 'lastName', o.last_name),
     'permissions', a.permissions)
-  from ${associates} a join ${users} o on o.id = a.owner_id where a.user_id = ${users.id})`;
+  from ${associates} a join ${users} o on o.id = a.owner_id where a.user_id = ${qualified(users.id)})`;
 
 /** The columns that select an `AccountRow`. */
 export const accountColumns = { ...accountTableColumns, hasPassword: sql<boolean>`${users.passwordHash} is not null`, managedBy: managedByColumn };
