@@ -58,6 +58,12 @@ export const PERMISSION_CATEGORIES = [
     permissions: [
       { id: 'record_activities', label: 'Add activities', hint: 'Import GPX, FIT or TCX files, or type one in.', under16: true },
       { id: 'share_activities', label: 'Show activities to others', hint: 'Without it their activities are seen by them and you only.', under16: true },
+      {
+        id: 'share_live',
+        label: 'Share live location',
+        hint: 'Live sessions while they ride or hike. Under 16 only you may watch, and you are told if they go silent.',
+        under16: true,
+      },
     ],
   },
   {

@@ -19,6 +19,7 @@ export const NOTIFICATION_KINDS = [
   'associates',
   'moderation',
   'gear',
+  'live',
 ] as const;
 export const notificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKind>;
@@ -45,6 +46,7 @@ export const NOTIFICATION_SUBJECTS = [
   'decision',
   'gear',
   'associate',
+  'live',
 ] as const;
 export const notificationSubject = z.enum(NOTIFICATION_SUBJECTS);
 

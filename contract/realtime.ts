@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { feedReply } from './feeds';
 import { rowId } from './ids';
+import { LIVE_STATUSES, livePoints } from './live';
 import { notification, notificationBadge } from './notifications';
 import { relationship } from './social';
 
@@ -42,6 +43,28 @@ export const threadMessage = z.discriminatedUnion('type', [commentAdded, comment
 export type ThreadMessage = z.infer<typeof threadMessage>;
 
 /**
+ * Live activities (issue 26), to a socket watching the session (`watch-live`): new positions it may see, as
+ * `[lng, lat, t]` (t epoch ms); `resume` says hidden positions came before the first (a privacy zone): a line starts
+ * a new piece there. `distanceM` and `lastAt` are up to the last position it may see.
+ */
+const livePosition = z.strictObject({
+  type: z.literal('live-position'),
+  liveId: z.int(),
+  points: z.array(z.tuple([z.number(), z.number(), z.number()])),
+  resume: z.boolean(),
+  distanceM: z.number(),
+  lastAt: z.nullable(z.string()),
+});
+/** A watched session was paused, resumed or ended. */
+const liveStatus = z.strictObject({ type: z.literal('live-status'), liveId: z.int(), status: z.enum(LIVE_STATUSES) });
+/** This socket may no longer watch the session (a block, an unfollow, a revoke, its end): its map stops. */
+const liveGone = z.strictObject({ type: z.literal('live-gone'), liveId: z.int() });
+/** To the sharer: a batch sent over the socket is stored up to `storedUntil` (epoch ms), so the app drops it. */
+const liveAck = z.strictObject({ type: z.literal('live-ack'), liveId: z.int(), storedUntil: z.int(), status: z.enum(LIVE_STATUSES) });
+/** To the sharer: nothing came for a while, or the expected return passed — "Are you OK?" before contacts are told. */
+const liveCheck = z.strictObject({ type: z.literal('live-check'), liveId: z.int(), reason: z.enum(['silence', 'overdue']) });
+
+/**
  * What the server pushes over the one WebSocket (`/ws`). JSON text frames, one message each. A message the client
  * does not know is ignored (newer servers may add kinds). The client sends only `clientMessage`s.
  */
@@ -56,11 +79,20 @@ export const liveMessage = z.discriminatedUnion('type', [
   commentEdited,
   commentDeleted,
   commentLiked,
+  livePosition,
+  liveStatus,
+  liveGone,
+  liveAck,
+  liveCheck,
 ]);
 export type LiveMessage = z.infer<typeof liveMessage>;
 
 /** How many threads one socket may watch at once; watching one more lets go of the one watched longest. */
 export const MAX_WATCHED_THREADS = 20;
+/** How many live sessions one socket may watch at once (the map of everyone live), apart from its threads. */
+export const MAX_WATCHED_LIVE = 50;
+/** The largest frame a client may send: a batch of `MAX_BATCH_POINTS` positions fits. */
+export const MAX_CLIENT_FRAME_BYTES = 16 * 1024;
 
 /**
  * What the client sends: which comment threads it has open. `watch` asks for the thread's comment messages while the
@@ -70,6 +102,11 @@ export const MAX_WATCHED_THREADS = 20;
 export const clientMessage = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('watch'), subject: threadSubject, id: rowId }),
   z.strictObject({ type: z.literal('unwatch'), subject: threadSubject, id: rowId }),
+  /** Live activities: follow a session's positions while its sharer lets this member watch (checked as `watch`). */
+  z.strictObject({ type: z.literal('watch-live'), id: rowId }),
+  z.strictObject({ type: z.literal('unwatch-live'), id: rowId }),
+  /** The sharer's batch of positions (the same as `POST /api/live/:liveId/positions`); answered `live-ack`. */
+  z.strictObject({ type: z.literal('live-positions'), id: rowId, points: livePoints }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessage>;
 

@@ -29,6 +29,8 @@ const SIGNED_IN_ROUTES: Record<string, [path: string, heading: string][]> = {
     // /activities/$activityId needs an activity this member may see: e2e/activities.spec.ts opens one, and a missing
     // one, with axe.
     ['/activities/live', 'Live activities'],
+    // /activities/live/$liveId needs a session this member may watch, and /live/$token a share link: e2e/live.spec.ts
+    // opens both, with axe.
   ],
   events: [
     ['/events', 'Events'],

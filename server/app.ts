@@ -21,6 +21,8 @@ import { gearRoutes } from './modules/gear/routes';
 import { createActivityWorker } from './modules/activities/worker/worker-pool';
 import { accountSecurityRoutes } from './modules/account/security-routes';
 import { registerAssociateJobs } from './modules/associates/jobs';
+import { registerLiveJobs } from './modules/live/jobs';
+import { liveRoutes, sharedLiveRoutes } from './modules/live/routes';
 import { associateRoutes } from './modules/associates/routes';
 import { authRoutes } from './modules/auth/routes';
 import { OidcProvider } from './modules/auth/oidc-provider';
@@ -145,6 +147,7 @@ export async function buildApp({ config, db, clock = systemClock, mailer, sms, s
     eventCommentRoutes(member, deps);
     eventReactionRoutes(member, deps);
     activityRoutes(member, deps);
+    liveRoutes(member, deps);
     gearRoutes(member, deps);
     await activityImportRoutes(member, deps);
     mapsRoutes(member, deps);
@@ -154,6 +157,7 @@ export async function buildApp({ config, db, clock = systemClock, mailer, sms, s
   });
   mapStyleRoutes(app);
   contactRoutes(app, deps);
+  sharedLiveRoutes(app, deps);
   configRoutes(app, deps);
   healthRoutes(app, deps);
   await mediaRoutes(app, deps);
@@ -163,6 +167,7 @@ export async function buildApp({ config, db, clock = systemClock, mailer, sms, s
   registerAccountJobs(deps);
   registerActivityJobs(deps);
   registerAssociateJobs(deps);
+  registerLiveJobs(deps);
   registerVideoJobs(deps, app.log);
 
   await registerSpa(app, config.spaDir, () => publicConfig(deps, app.log));

@@ -5,6 +5,7 @@ import { users } from '../db/schema/users';
 import { DEMO_MEMBERS, demoPasswords, seedAccounts } from './accounts';
 import { seedDemoActivities } from './activities';
 import { seedDemoAssociates } from './associates';
+import { seedDemoLive } from './live';
 import { seedDemoEvents } from './events';
 import { seedDemoGear } from './gear';
 import { seedDemoModeration } from './moderation';
@@ -34,6 +35,7 @@ export const DEMO_AREAS: readonly DemoArea[] = [
   (deps, members) => seedDemoActivities(deps, members),
   seedDemoModeration,
   seedDemoAssociates,
+  seedDemoLive,
 ];
 
 /**

@@ -13,6 +13,7 @@ import { eventRole, hostedEventsCondition, mayCancelEvent, mayEditEvent, mayView
 import { mayEditGear, mayViewGear, visibleGearCondition, type GearSubject } from './gear-policy';
 import { mayViewUpload, type MediaAccess, type MediaSignature } from './media-policy';
 import { isModerator, notReportedBy } from './moderation-policy';
+import { mayWatchLive, watchableLiveWhere, type LiveSubject } from './live-policy';
 import { mayViewRoute, type RouteSubject } from './route-policy';
 import {
   followOutcome,
@@ -122,6 +123,12 @@ export type Guardian<V extends number | null = number> = {
   /** Whether the viewer reviews reports: every `/api/moderation/` route but a member's own decisions asks this. */
   isModerator(): Promise<boolean>;
 
+  // Live activities (issue 26).
+  /** Watching a live session: `mayWatchLive` (live-policy.ts) at `now`. */
+  canWatchLive(live: LiveSubject, now: Date): Promise<boolean>;
+  /** `canWatchLive` as a condition on `live_sessions`, for the list of who is live (the viewer's own left out). */
+  watchableLiveWhere(now: Date): SQL;
+
   // Routes and media.
   /** A route: the viewer's own, or one an event they may see uses (`mayViewRoute`). */
   canSeeRoute(route: RouteSubject): Promise<boolean>;
@@ -193,6 +200,9 @@ export function guardianFor(db: Db, viewerId: number | null): Guardian<number | 
     visibleGearWhere: () => (signedIn ? visibleGearCondition(viewerId) : NOTHING),
 
     isModerator: async () => signedIn && (await isModerator(db, viewerId)),
+
+    canWatchLive: async (live, now) => signedIn && (await mayWatchLive(db, viewerId, live, now)),
+    watchableLiveWhere: (now) => (signedIn ? watchableLiveWhere(viewerId, now) : NOTHING),
 
     canSeeRoute: async (route) => signedIn && (await mayViewRoute(db, viewerId, route)),
     canFetchUpload: (upload, file, signature, keys) => mayViewUpload({ db, storage: keys.storage, clock: keys.clock }, viewerId, upload, file, signature),

@@ -14,7 +14,14 @@ export type BusMessage =
    */
   | { type: 'thread'; message: ThreadMessage; exceptUserId?: number | undefined }
   /** Close the sockets of these sessions (sign-out), or of every session of `userId` (reset, deletion). */
-  | { type: 'sessions-ended'; userId: number; sessionIds?: number[] };
+  | { type: 'sessions-ended'; userId: number; sessionIds?: number[] }
+  /** Push `message` to the sockets watching live session `liveId` whose member may still watch it (live-watch.ts). */
+  | { type: 'live'; liveId: number; message: LiveMessage }
+  /**
+   * Ask again who may watch: every watcher of session `liveId` (its people changed, it ended), or the watches between
+   * two `members` either way (a block, an unfollow, a removed follower). Those who may not are cut at once (check 20).
+   */
+  | { type: 'live-recheck'; liveId?: number; members?: [number, number] };
 
 export type Bus = {
   /** Resolves once the message is handed on (in-process: delivered to local listeners). Never throws to callers. */

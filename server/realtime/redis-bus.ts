@@ -18,6 +18,8 @@ const envelope = z.strictObject({
       userId: z.int(),
       sessionIds: z.optional(z.array(z.int()).check(z.maxLength(10_000))),
     }),
+    z.strictObject({ type: z.literal('live'), liveId: z.int(), message: liveMessage }),
+    z.strictObject({ type: z.literal('live-recheck'), liveId: z.optional(z.int()), members: z.optional(z.tuple([z.int(), z.int()])) }),
   ]),
 });
 

@@ -1,5 +1,8 @@
 import type { WebSocket } from 'ws';
-import { MAX_WATCHED_THREADS, WS_CLOSE, type LiveMessage } from '#contract/realtime';
+import { MAX_WATCHED_LIVE, MAX_WATCHED_THREADS, WS_CLOSE, type LiveMessage } from '#contract/realtime';
+
+/** The keys of watched live sessions (live-watch.ts); every other key is a comment thread (thread-watch.ts). */
+const LIVE_PREFIX = 'live:';
 
 /**
  * One signed-in socket. `watching` holds the comment threads it watches (thread-watch.ts), each with when its
@@ -36,16 +39,17 @@ export class SocketRegistry {
 
   /**
    * `held` watches `thread` (checked at `checkedAt`, ms); watched again, it moves to the end. Past
-   * `MAX_WATCHED_THREADS` the thread watched longest is let go, so a socket's watches stay bounded.
+   * `MAX_WATCHED_THREADS` comment threads (or `MAX_WATCHED_LIVE` live sessions, `live:` keys) the one of the same kind
+   * watched longest is let go, so a socket's watches stay bounded.
    */
   watch(held: Held, thread: string, checkedAt: number) {
     if (held.closed) return;
     held.watching.delete(thread);
     held.watching.set(thread, checkedAt);
-    for (const oldest of held.watching.keys()) {
-      if (held.watching.size <= MAX_WATCHED_THREADS) break;
-      this.unwatch(held, oldest);
-    }
+    const live = thread.startsWith(LIVE_PREFIX);
+    const sameKind = [...held.watching.keys()].filter((k) => k.startsWith(LIVE_PREFIX) === live);
+    const max = live ? MAX_WATCHED_LIVE : MAX_WATCHED_THREADS;
+    for (const oldest of sameKind.slice(0, Math.max(0, sameKind.length - max))) this.unwatch(held, oldest);
     let watchers = this.byThread.get(thread);
     if (!watchers) this.byThread.set(thread, (watchers = new Set()));
     watchers.add(held);

@@ -1,12 +1,14 @@
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { MAX_WATCHED_THREADS, WS_CLOSE } from '#contract/realtime';
+import { MAX_CLIENT_FRAME_BYTES, MAX_WATCHED_THREADS, WS_CLOSE } from '#contract/realtime';
 import type { Deps } from '../deps';
 import { findSession } from '../modules/auth/sessions';
 import { bearerToken } from '../plugins/authenticate';
 import { liveSessionIds } from './live-sessions';
 import { SocketRegistry } from './socket-registry';
+import { liveWatch } from './live-watch';
+import { socketFrames } from './socket-frames';
 import { threadWatch } from './thread-watch';
 
 export type SocketTimings = {
@@ -33,18 +35,24 @@ function tokenOf(request: FastifyRequest) {
  * `GET /ws`: the live socket (contract/realtime.ts). The token is checked on connect; a socket without a live one is
  * closed with `WS_CLOSE.unauthorized`. Signed-in sockets are held per member and session: `deliver` messages from
  * the bus become JSON text frames on every socket of that member, `sessions-ended` closes the matching ones with
- * `WS_CLOSE.sessionEnded`, `thread` goes to the sockets watching that comment thread (thread-watch.ts). The client
- * sends only watch and unwatch frames (capped in size); anything else it sends is ignored.
+ * `WS_CLOSE.sessionEnded`, `thread` goes to the sockets watching that comment thread (thread-watch.ts), `live` to those watching
+ * that live session (live-watch.ts). The client sends watch frames and a sharer's positions (socket-frames.ts, capped
+ * in size); anything else it sends is ignored.
  */
 export async function socketRoutes(app: FastifyInstance, deps: Deps, timings: SocketTimings = DEFAULT_SOCKET_TIMINGS) {
   const registry = new SocketRegistry();
   app.decorate('liveSockets', registry);
   const threads = threadWatch(registry, { db: deps.db, clock: deps.clock, log: app.log });
+  const live = liveWatch(registry, { ...deps, log: app.log });
+  app.decorate('liveWatch', live);
+  const frames = socketFrames({ threads, live }, app.log);
   let closing = false;
 
   const unsubscribe = deps.bus.subscribe((message) => {
     if (message.type === 'deliver') registry.deliver(message.userId, message.message);
     else if (message.type === 'thread') void threads.fanOut(message.message, message.exceptUserId);
+    else if (message.type === 'live') void live.fanOut(message.liveId, message.message);
+    else if (message.type === 'live-recheck') void live.recheck(message);
     else registry.endSessions(message.userId, message.sessionIds);
   });
 
@@ -69,12 +77,13 @@ export async function socketRoutes(app: FastifyInstance, deps: Deps, timings: So
     closing = true;
     clearInterval(heartbeat);
     clearInterval(sessionCheck);
+    live.close();
     unsubscribe();
     registry.closeAll(1001, 'Server restarting');
   });
 
   await app.register(fastifyWebsocket, {
-    options: { maxPayload: 1024 },
+    options: { maxPayload: MAX_CLIENT_FRAME_BYTES },
     errorHandler(err, socket, request) {
       request.log.warn({ err }, 'live socket failed');
       socket.terminate();
@@ -102,8 +111,8 @@ export async function socketRoutes(app: FastifyInstance, deps: Deps, timings: So
     if (!session) return socket.close(WS_CLOSE.unauthorized, 'Sign in again');
     const held = registry.add(socket, session.user.id, session.sessionId);
     socket.off('message', hold);
-    socket.on('message', (data, isBinary) => threads.receive(held, data, isBinary));
-    for (const [data, isBinary] of early) threads.receive(held, data, isBinary);
+    socket.on('message', (data, isBinary) => frames.receive(held, data, isBinary));
+    for (const [data, isBinary] of early) frames.receive(held, data, isBinary);
   }
 
   app.route({
@@ -121,5 +130,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The live sockets this process holds. */
     liveSockets: SocketRegistry;
+    /** The live sessions its sockets watch (live-watch.ts). */
+    liveWatch: ReturnType<typeof liveWatch>;
   }
 }

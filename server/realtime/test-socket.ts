@@ -2,6 +2,8 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 // The WebSocket client @fastify/websocket itself is built on (Node 20 has no global WebSocket).
 import WebSocket from 'ws';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, type TestApp, type TestAppOptions } from '../test/test-app';
 import { liveMessage, type LiveMessage } from '#contract/realtime';
 
 /** Starts `app` on a free port of this machine; answers the live socket's URL. */
@@ -89,5 +91,31 @@ export function followNotice(id: number, actorId: number): LiveMessage {
       excerpt: null,
     },
     badge: { unreadCount: 1, newFollowerRequestCount: 0 },
+  };
+}
+
+/**
+ * One test app for a whole file, listening for sockets, and the sockets its tests open (terminated at the end).
+ * `app()` is the app once started; `open(token)` a client socket as a browser opens it.
+ */
+export function socketTestApp(options: TestAppOptions = {}) {
+  let t: TestApp | undefined;
+  let url = '';
+  const opened: TestSocket[] = [];
+  beforeAll(async () => {
+    t = await createTestApp(options);
+    url = await listen(t.app);
+  });
+  afterAll(async () => {
+    for (const s of opened) s.socket.terminate();
+    await t?.close();
+  });
+  return {
+    app: () => t!,
+    open(token: string) {
+      const s = openSocket(url, { token });
+      opened.push(s);
+      return s;
+    },
   };
 }

@@ -1,42 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MAX_WATCHED_THREADS, type ClientMessage, type LiveMessage } from '#contract/realtime';
 import { eventCommentHelpers } from '../modules/events/event-comment-test-helpers';
 import { inviteToEvent } from '../modules/events/event-test-rows';
 import { commentHelpers, type Member } from '../modules/feeds/comment-test-helpers';
-import { createTestApp, type TestApp } from '../test/test-app';
-import { listen, openSocket, type TestSocket } from './test-socket';
+import { socketTestApp, type TestSocket } from './test-socket';
 import { RECHECK_MS, threadKey } from './thread-watch';
 
 // Live comment threads (issue 5 follow-up): a member looking at a post or event watches its thread over the live
 // socket and hears of each comment added, edited or deleted there, while they may see the subject.
 
-let t: TestApp;
-let url: string;
-const opened: TestSocket[] = [];
+const sockets = socketTestApp({ env: { JOB_POLL_MS: '0' } });
 
-beforeAll(async () => {
-  t = await createTestApp({ env: { JOB_POLL_MS: '0' } });
-  url = await listen(t.app);
-});
-afterAll(async () => {
-  for (const s of opened) s.socket.terminate();
-  await t?.close();
-});
-
-const feeds = commentHelpers(() => t);
-const events = eventCommentHelpers(() => t);
+const feeds = commentHelpers(sockets.app);
+const events = eventCommentHelpers(sockets.app);
 const { member, toggle, post, add, edit, remove, like } = feeds;
 
 /** A socket of `who`'s that sends `frames` the moment it opens, before the server has looked up its session. */
 async function socketOf(who: Member, ...frames: ClientMessage[]) {
-  const s = openSocket(url, { token: who.token });
-  opened.push(s);
+  const s = sockets.open(who.token);
   s.socket.on('open', () => frames.forEach((f) => s.socket.send(JSON.stringify(f))));
-  await vi.waitFor(() => expect(t.app.liveSockets.count(who.userId)).toBeGreaterThan(0), { timeout: 5000, interval: 10 });
+  await vi.waitFor(() => expect(sockets.app().app.liveSockets.count(who.userId)).toBeGreaterThan(0), { timeout: 5000, interval: 10 });
   return s;
 }
 
-const watchers = (subject: 'feed' | 'event', id: number) => t.app.liveSockets.watchersOf(threadKey(subject, id)).map((h) => h.userId);
+const watchers = (subject: 'feed' | 'event', id: number) => sockets.app().app.liveSockets.watchersOf(threadKey(subject, id)).map((h) => h.userId);
 
 /** Waits until `who` watches the thread (the server checked and took the watch). */
 const watching = (who: Member, subject: 'feed' | 'event', id: number) =>
@@ -164,7 +151,7 @@ describe('a watched comment thread', () => {
     await followerSocket.received(1);
 
     await toggle('POST', '/api/unFollow', follower, author.userId);
-    t.clock.advance(RECHECK_MS);
+    sockets.app().clock.advance(RECHECK_MS);
     await add(author, feedId, 'After');
     await authorSocket.received(2);
     // Each watcher is re-checked on its own, so the author may hear the second comment before the follower's check
@@ -178,7 +165,7 @@ describe('a watched comment thread', () => {
     const guest = await member();
     const stranger = await member();
     const eventId = await events.event(organiser, { whoCanSee: 'invite' });
-    await inviteToEvent(t.db, eventId, guest.userId, organiser.userId);
+    await inviteToEvent(sockets.app().db, eventId, guest.userId, organiser.userId);
     const own = await post(stranger);
     const guestSocket = await socketOf(guest, { type: 'watch', subject: 'event', id: eventId });
     const strangerSocket = await socketOf(stranger, { type: 'watch', subject: 'event', id: eventId }, { type: 'watch', subject: 'feed', id: own });

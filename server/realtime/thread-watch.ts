@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { RawData } from 'ws';
-import { clientMessage, MAX_WATCHED_THREADS, type ThreadMessage, type ThreadSubject } from '#contract/realtime';
+import type { ClientMessage, ThreadMessage, ThreadSubject } from '#contract/realtime';
 import type { Db } from '../db/client';
 import type { Clock } from '../lib/clock';
 import { AppError } from '../lib/errors';
@@ -22,8 +21,7 @@ import type { Held, SocketRegistry } from './socket-registry';
  */
 
 export const RECHECK_MS = 30_000;
-/** Frames a socket may have waiting for their policy check; more are dropped (a client never sends that many). */
-const MAX_WAITING = 2 * MAX_WATCHED_THREADS;
+export type ThreadClientMessage = Extract<ClientMessage, { type: 'watch' | 'unwatch' }>;
 
 export const threadKey = (subject: ThreadSubject, id: number) => `${subject}:${id}`;
 
@@ -48,21 +46,14 @@ const LOADERS: Record<ThreadSubject, (db: Db, userId: number, id: number) => Pro
 type Deps = { db: Db; clock: Clock; log: FastifyBaseLogger };
 
 export function threadWatch(registry: SocketRegistry, deps: Deps) {
-  /** Each socket's frames run one after another, so `unwatch` right after `watch` ends unwatched. */
-  const queues = new WeakMap<Held, { tail: Promise<void>; waiting: number }>();
   /** Each thread's messages go out in the order they were published, whatever their checks take. */
   const threads = new Map<string, Promise<void>>();
   const now = () => deps.clock.now().getTime();
 
-  async function apply(held: Held, frame: RawData) {
-    let parsed;
-    try {
-      parsed = clientMessage.safeParse(JSON.parse(frame.toString()));
-    } catch {
-      return;
-    }
-    if (!parsed.success || held.closed) return;
-    const { type, subject, id } = parsed.data;
+  /** A watch or unwatch of `held`'s (socket-frames.ts runs a socket's frames one after another). */
+  async function apply(held: Held, message: ThreadClientMessage) {
+    if (held.closed) return;
+    const { type, subject, id } = message;
     const key = threadKey(subject, id);
     if (type === 'unwatch') return registry.unwatch(held, key);
     const checkedAt = now();
@@ -100,20 +91,8 @@ export function threadWatch(registry: SocketRegistry, deps: Deps) {
   }
 
   return {
-    /** A frame the client sent: a watch or unwatch, checked and applied in turn; anything else is ignored. */
-    receive(held: Held, frame: RawData, isBinary: boolean) {
-      if (isBinary) return;
-      const queue = queues.get(held) ?? { tail: Promise.resolve(), waiting: 0 };
-      queues.set(held, queue);
-      if (queue.waiting >= MAX_WAITING) return;
-      queue.waiting++;
-      queue.tail = queue.tail
-        .then(() => apply(held, frame))
-        .catch((err: unknown) => deps.log.warn({ err }, 'live threads: a watch could not be checked'))
-        .finally(() => {
-          queue.waiting--;
-        });
-    },
+    /** A watch or unwatch the client sent, checked and applied. */
+    receive: apply,
 
     /** A thread's message to the sockets here that watch it and whose member may (still) see its subject. */
     fanOut(message: ThreadMessage, exceptUserId?: number) {

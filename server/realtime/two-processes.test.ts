@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { feed } from '#contract/feeds';
+import { ownLiveSession } from '#contract/live';
 import { WS_CLOSE } from '#contract/realtime';
 import { buildApp } from '../app';
 import { createTestApp, okData, type TestApp } from '../test/test-app';
+import { liveKey } from './live-watch';
 import { createRedisBus } from './redis-bus';
 import { closedWithin, followNotice, listen, openSocket, type TestSocket } from './test-socket';
 import { threadKey } from './thread-watch';
@@ -93,6 +95,25 @@ describe.runIf(process.env.REDIS_URL)('two API processes joined by Redis', () =>
     const res = await a.inject({ method: 'POST', url: '/api/feed/comment', headers: t.bearer(author.token), payload: { feedId, comment: 'Fresh from A' } });
     expect(res.statusCode, res.body).toBe(200);
     expect(await s.received(1)).toMatchObject([{ type: 'comment-added', subject: 'feed', subjectId: feedId, comment: { comment: 'Fresh from A' }, commentCount: 1 }]);
+  });
+
+  it('a live session fed through A reaches its watcher on B, and a block through A cuts it within 5 s', async () => {
+    const sharer = await t.signUp();
+    const viewer = await t.signUp();
+    const asA = (token: string, method: 'GET' | 'POST', url: string, payload?: object) => a.inject({ method, url, headers: t.bearer(token), ...(payload ? { payload } : {}) });
+    expect((await asA(viewer.token, 'POST', '/api/follow', { userId: sharer.userId })).statusCode).toBe(200);
+    const live = okData(await asA(sharer.token, 'POST', '/api/live', { sportId: 53, audience: 'followers' }), ownLiveSession);
+    const s = await onB(viewer.userId, viewer.token);
+    s.socket.send(JSON.stringify({ type: 'watch-live', id: live.id }));
+    await vi.waitFor(() => expect(b.liveSockets.watchersOf(liveKey(live.id))).toHaveLength(1), { timeout: 5000, interval: 10 });
+
+    const at = t.clock.now().getTime();
+    const points = [0, 1, 2].map((i) => ({ t: at - 3000 + i * 1000, lng: 8.54 + i * 0.001, lat: 47.37 + i * 0.001 }));
+    expect((await asA(sharer.token, 'POST', `/api/live/${live.id}/positions`, { points })).statusCode).toBe(200);
+    await vi.waitFor(() => expect(s.messages.filter((m) => m.type === 'live-position')).toHaveLength(1), { timeout: 5000, interval: 10 });
+
+    expect((await asA(sharer.token, 'POST', '/api/block', { userId: viewer.userId })).statusCode).toBe(200);
+    await vi.waitFor(() => expect(s.messages.some((m) => m.type === 'live-gone' && m.liveId === live.id)).toBe(true), { timeout: 5000, interval: 10 });
   });
 
   it('signing out through A closes that device’s socket on B within 5 s', async () => {

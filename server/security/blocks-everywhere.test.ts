@@ -133,6 +133,27 @@ const entries: Record<string, Entry> = {
     ),
   ),
   'POST /api/equipment/component/move': { exempt: ownRows },
+  // Issue 26: a live session is watched by the policy's viewers (live-policy.ts), a block either way ruling one out:
+  // the viewer table of server/modules/live/live.test.ts has a blocked member and a member who blocked the sharer, and
+  // server/realtime/live-watch.test.ts cuts a watching socket within 5 s of a block either way. The sharer's own
+  // routes (positions, state, stop, people, links) answer 404 for anyone else's session (check 10); naming a blocked
+  // member to watch is refused (live.test.ts).
+  ...Object.fromEntries(
+    [
+      'POST /api/live',
+      'GET /api/live',
+      'GET /api/live/:liveId',
+      'GET /api/live/:liveId/own',
+      'POST /api/live/:liveId/positions',
+      'POST /api/live/:liveId/state',
+      'POST /api/live/:liveId/ok',
+      'POST /api/live/:liveId/stop',
+      'PUT /api/live/:liveId/people',
+      'POST /api/live/:liveId/links',
+      'DELETE /api/live/:liveId/links/:linkId',
+      'GET /api/live/shared/:token',
+    ].map((key) => [key, { exempt: 'live sessions: blocks both ways are the policy’s (live-policy.ts), tested in live.test.ts and live-watch.test.ts.' }]),
+  ),
   'POST /api/equipment/component/service': { exempt: ownRows },
   'DELETE /api/equipment/component': { exempt: ownRows },
   'GET /api/sportEquipmentOptions': { exempt: 'sportId picks a sport from the fixed catalogue; the answer is the same gear form for every member.' },

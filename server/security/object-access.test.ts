@@ -14,6 +14,7 @@ import { insertEvent } from '../modules/events/event-test-rows';
 import { activityObjectAccessCases } from '../modules/activities/object-access-cases';
 import { associateObjectAccessCases } from '../modules/associates/object-access-cases';
 import { gearObjectAccessCases } from '../modules/gear/object-access-cases';
+import { liveObjectAccessCases } from '../modules/live/object-access-cases';
 import { eventObjectAccessCases } from '../modules/events/object-access-cases';
 import { reportObjectAccessCases } from '../modules/reports/object-access-cases';
 import { videoObjectAccessCases } from '../modules/videos/object-access-cases';
@@ -114,6 +115,7 @@ const entries: Record<string, Entry> = {
   ...activityObjectAccessCases(() => t),
   ...gearObjectAccessCases(() => t),
   ...associateObjectAccessCases(() => t),
+  ...liveObjectAccessCases(() => t),
   // The report and moderation routes of server/modules/reports and server/modules/moderation.
   ...reportObjectAccessCases(() => t),
   // The video upload routes of server/modules/videos.

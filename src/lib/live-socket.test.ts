@@ -226,6 +226,29 @@ describe('watched comment threads', () => {
     expect(latest().sent).toEqual([{ type: 'watch', subject: 'event', id: 7 }, watch(42)]);
   });
 
+  it('watches live sessions like threads, again after a reconnect, and sends a sharer’s batch only while open', () => {
+    const { live, latest } = setup();
+    live.listen({});
+    const point = { t: 1_780_000_000_000, lng: 8.5, lat: 47.3 };
+    expect(live.sendLivePositions(40, [point])).toBe(false);
+    const stopA = live.watchLive(31);
+    const stopB = live.watchLive(31);
+    latest().serverOpens();
+    expect(latest().sent).toEqual([{ type: 'watch-live', id: 31 }]);
+    expect(live.sendLivePositions(40, [point])).toBe(true);
+    expect(latest().sent.at(-1)).toEqual({ type: 'live-positions', id: 40, points: [point] });
+
+    latest().serverCloses(1006);
+    vi.advanceTimersByTime(RECONNECT_MAX_MS);
+    latest().serverOpens();
+    expect(latest().sent).toEqual([{ type: 'watch-live', id: 31 }]);
+    stopA();
+    stopA();
+    expect(latest().sent).toHaveLength(1);
+    stopB();
+    expect(latest().sent.at(-1)).toEqual({ type: 'unwatch-live', id: 31 });
+  });
+
   it('lets a passive listener hear the connection others hold, without opening or holding it', () => {
     const { live, sockets, latest } = setup();
     const passive = { onMessage: vi.fn() };

@@ -1,3 +1,4 @@
+import type { LivePoint } from '#contract/live';
 import { liveMessage, WS_CLOSE, type ClientMessage, type LiveMessage, type ThreadSubject } from '#contract/realtime';
 import { readRuntimeConfig } from './runtime-config';
 import { sessionStore } from './session-store';
@@ -70,6 +71,8 @@ export function createLiveSocket(deps: LiveSocketDeps) {
   let ready: SocketLike | null = null;
   /** The threads watched, each with how many screens watch it. */
   const watched = new Map<string, { subject: ThreadSubject; id: number; screens: number }>();
+  /** The live sessions watched (`watch-live`), each with how many screens watch it. */
+  const watchedLive = new Map<number, number>();
 
   const each = (fn: (l: LiveListener) => void) => new Set([...listeners, ...passive]).forEach(fn);
   const send = (message: ClientMessage) => ready?.send(JSON.stringify(message));
@@ -90,6 +93,7 @@ export function createLiveSocket(deps: LiveSocketDeps) {
       if (socket !== s) return;
       ready = s;
       for (const { subject, id } of watched.values()) send({ type: 'watch', subject, id });
+      for (const id of watchedLive.keys()) send({ type: 'watch-live', id });
       attempt = 0;
       if (hasOpened) each((l) => l.onReconnect?.());
       hasOpened = true;
@@ -198,6 +202,36 @@ export function createLiveSocket(deps: LiveSocketDeps) {
         watched.delete(key);
         send({ type: 'unwatch', subject, id });
       };
+    },
+    /**
+     * Asks for the positions and state of one live session (contract/realtime.ts `watch-live`) while the returned
+     * stop is not called; like `watch`, shared by screens and told again after every reconnect.
+     */
+    watchLive(id: number) {
+      const screens = watchedLive.get(id) ?? 0;
+      watchedLive.set(id, screens + 1);
+      if (screens === 0) send({ type: 'watch-live', id });
+      let stopped = false;
+      return () => {
+        const current = watchedLive.get(id);
+        if (stopped || current === undefined) return;
+        stopped = true;
+        if (current > 1) watchedLive.set(id, current - 1);
+        else {
+          watchedLive.delete(id);
+          send({ type: 'unwatch-live', id });
+        }
+      };
+    },
+    /**
+     * The sharer's batch of positions (`live-positions`), answered with `live-ack`. False when the connection is not
+     * open: unlike watches, a batch is not kept for later here, since the sharer's buffer keeps it and may send it
+     * over HTTP instead.
+     */
+    sendLivePositions(id: number, points: LivePoint[]) {
+      if (!ready) return false;
+      send({ type: 'live-positions', id, points });
+      return true;
     },
   };
 }

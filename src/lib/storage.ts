@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   socialLogin: 'social_login',
   pkce: 'google_pkce',
   signUp: 'sign_up_progress',
+  /** Prefix of a live session's unsent positions (`live_positions:<liveId>`), kept through a reload or a dead battery. */
+  livePositions: 'live_positions',
 } as const;
 
 export function readJson<T>(key: string, storage: Storage = localStorage): T | null {

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { DeleteAccountBody } from '#contract/account';
 import type { Deps } from '../../deps';
+import { endGoingLive } from '../live/live-end';
 import { dataExports } from '../../db/schema/account';
 import { activities, activityImports } from '../../db/schema/activities';
 import { emailCodes, signInFailures } from '../../db/schema/auth';
@@ -92,6 +93,8 @@ export async function deleteAccount(deps: Deps, user: AccountRow, body: DeleteAc
  * confirmation is the owner's own session.
  */
 export async function eraseAccount(deps: Deps, user: { id: number; email: string }) {
+  // Its watchers are let go now, not left looking at a map that stopped (the session goes with the account).
+  await endGoingLive(deps, user.id, { keep: false });
   const jobId = await withOutbox(deps, async (tx, outbox) => {
     const [locked] = await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     if (!locked) return undefined;

@@ -1,5 +1,6 @@
 import { activitiesExportSection } from '../activities/export-section';
 import { associatesExportSection } from '../associates/export-section';
+import { liveExportSection } from '../live/export-section';
 import {
   eventAttendanceExportSection,
   eventCohostInvitationsExportSection,
@@ -44,6 +45,7 @@ export const exportSections = checkExportSections([
   activitiesExportSection,
   gearExportSection,
   associatesExportSection,
+  liveExportSection,
   notificationsExportSection,
   notificationSettingsExportSection,
   followsExportSection,

@@ -151,6 +151,7 @@ describe('GET /api/account/export', () => {
       'activities',
       'gear',
       'associates',
+      'live',
       'notifications',
       'notificationSettings',
       'follows',

@@ -1,5 +1,5 @@
 import { and, between, eq, or } from 'drizzle-orm';
-import type { ActivityDetail, ActivityUpdate, ManualActivityInput } from '#contract/activities';
+import type { ActivityDetail, ActivityUpdate, ActivityVisibility, ManualActivityInput } from '#contract/activities';
 import type { Deps } from '../../deps';
 import type { Db } from '../../db/client';
 import { activities, activityStreams, activityViews } from '../../db/schema/activities';
@@ -21,7 +21,14 @@ import type { ParsedFile } from './worker/activity-tasks';
 type SaveDeps = Deps;
 
 /** An activity read from a file, as the import stores it: the file's streams and numbers, and where the file is kept. */
-export type ImportedActivity = Extract<ParsedFile, { ok: true }> & { originalKey: string | null; originalName: string; timeZone: string };
+export type ImportedActivity = Extract<ParsedFile, { ok: true }> & {
+  originalKey: string | null;
+  originalName: string;
+  timeZone: string;
+  /** A file's, unless a live session's track (issue 26), which also says who sees it. */
+  source?: 'file' | 'live';
+  visibility?: ActivityVisibility;
+};
 
 /**
  * Stores an activity read from a file (the import job): its subject, its row and its streams, in `tx`. Its views are
@@ -36,7 +43,8 @@ export async function insertImported(tx: Db, now: Date, userId: number, a: Impor
       sportId: a.sportId,
       title: a.title,
       description: a.description,
-      source: 'file',
+      source: a.source ?? 'file',
+      visibility: a.visibility ?? 'everyone',
       startAt: new Date(a.startAt * 1000),
       timeZone: a.timeZone,
       ...a.stats,

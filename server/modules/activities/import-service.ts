@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import { and, eq } from 'drizzle-orm';
-import type { ActivityImport, ImportOutcome } from '#contract/activities';
+import type { ActivityImport, ActivityVisibility, ImportOutcome } from '#contract/activities';
 import type { Deps } from '../../deps';
 import { activityImports } from '../../db/schema/activities';
 import { users } from '../../db/schema/users';
@@ -151,7 +151,12 @@ async function importFile(deps: Deps, userId: number, file: ZipActivityFile, opt
  * One activity file into an activity (the import job calls it per file; the demo world and the benchmarks with files
  * of their own): read in the worker, linked to its duplicate if it is one, else stored with its original and views.
  */
-export async function importEntry(deps: Deps, userId: number, entry: ZipActivityEntry, options: { timeZone: string; memberSports: number[]; single: string | null }): Promise<ImportOutcome> {
+export async function importEntry(
+  deps: Deps,
+  userId: number,
+  entry: ZipActivityEntry,
+  options: { timeZone: string; memberSports: number[]; single: string | null; sportId?: number; source?: 'file' | 'live'; visibility?: ActivityVisibility },
+): Promise<ImportOutcome> {
   const fileName = cleanFileName(entry.path);
   // The member's settings go to the worker, which makes the views in the same pass as it reads the file.
   const privacy = await memberPrivacy(deps.db, userId);
@@ -161,6 +166,7 @@ export async function importEntry(deps: Deps, userId: number, entry: ZipActivity
     timeZone: options.timeZone,
     meta: entry.meta,
     memberSports: options.memberSports,
+    sportId: options.sportId,
     privacy: { zones: privacy.zones, hideEndsM: privacy.hideEndsM },
   });
   if (!parsed.ok) return refused(fileName, parsed.reason);
@@ -178,7 +184,14 @@ export async function importEntry(deps: Deps, userId: number, entry: ZipActivity
   const id = await deps.db
     .transaction(async (tx) => {
       if (await findDuplicate(tx, userId, parsed.sha256, new Date(parsed.startAt * 1000))) return undefined;
-      const made = await insertImported(tx, deps.clock.now(), userId, { ...parsed, originalKey: key, originalName: fileName, timeZone: options.timeZone });
+      const made = await insertImported(tx, deps.clock.now(), userId, {
+        ...parsed,
+        originalKey: key,
+        originalName: fileName,
+        timeZone: options.timeZone,
+        source: options.source ?? 'file',
+        visibility: options.visibility ?? 'everyone',
+      });
       written = await writeViews(tx, made, userId, privacy.version, views, pictures);
       return made;
     })

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { ASSOCIATE_STATUS, INDEPENDENCE_AGE, type AssociateStatus } from '#contract/associates';
 import type { Deps } from '../../deps';
+import { endGoingLive } from '../live/live-end';
 import { associates } from '../../db/schema/associates';
 import { users } from '../../db/schema/users';
 import { badRequest } from '../../lib/errors';
@@ -23,7 +24,10 @@ export async function setAssociateStatus(deps: Deps, ownerId: number, associateI
       if (status === ASSOCIATE_STATUS.inactive) await revokeAllSessions(tx, deps.clock, associateId);
     });
     // After the commit, so no socket is closed for a change that rolled back.
-    if (status === ASSOCIATE_STATUS.inactive) await deps.bus.publish({ type: 'sessions-ended', userId: associateId });
+    if (status === ASSOCIATE_STATUS.inactive) {
+      await deps.bus.publish({ type: 'sessions-ended', userId: associateId });
+      await endGoingLive(deps, associateId);
+    }
   }
   return loadOwnAssociate(deps.db, deps.clock, ownerId, associateId);
 }

@@ -86,6 +86,9 @@ const ACTIONS: Record<string, { permission: PermissionId; call: Call }> = {
   'POST /api/user-type': { permission: 'edit_profile', call: send('POST', '/api/user-type', { userType: 'member' }) },
   // Privacy is anyone's to tighten; turning the profile public is what needs the grant.
   'POST /api/profileSetting': { permission: 'public_profile', call: send('POST', '/api/profileSetting', { isPrivate: false }) },
+  // Issue 26: going live, and each batch of positions (a revoke stops a session going on at its next batch).
+  'POST /api/live': { permission: 'share_live', call: send('POST', '/api/live', { sportId: 35, audience: 'contacts' }) },
+  'POST /api/live/:liveId/positions': { permission: 'share_live', call: send('POST', `/api/live/${NONE}/positions`, { points: [{ t: Date.now(), lng: 7.45, lat: 46.95 }] }) },
 };
 
 /** Every route that declares a permission, as the app registered it. */

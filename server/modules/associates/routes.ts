@@ -16,6 +16,7 @@ import {
 import { authSession, invitationCodeData } from '#contract/auth';
 import { emptyData, okEnvelope } from '#contract/envelope';
 import type { Deps } from '../../deps';
+import { endGoingLive } from '../live/live-end';
 import { ok } from '../../lib/reply';
 import { currentUser, signedIn, viewerId } from '../../plugins/authenticate';
 import { saveAssociate } from './associate-save';
@@ -117,6 +118,7 @@ export async function associateRoutes(app: FastifyInstance, deps: Deps) {
         const a = await loadOwnAssociate(deps.db, deps.clock, ownerId, req.body.associateId);
         const current = a.permission.filter((p) => p.status === 1).map((p) => p.id);
         await deps.db.transaction((tx) => setGrants(tx, deps.clock.now(), { associateId: a.associateId, actorId: ownerId, current, changes: req.body.permission }));
+        if (req.body.permission.some((p) => p.id === 'share_live' && p.status === 0)) await endGoingLive(deps, a.associateId);
         return ok('Permissions saved.', await permissionsView(deps.db, deps.clock, ownerId, a.associateId));
       },
     });

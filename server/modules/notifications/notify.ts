@@ -113,6 +113,8 @@ export type NoticeInput = {
   subjectId: number;
   /** The whole sentence: a notice from Switchback itself (a moderation outcome) names no member. */
   message: string;
+  /** In the app and by e-mail whatever the settings say: a safety alert (issue 26) is not one a member turns off. */
+  always?: boolean | undefined;
 };
 
 /**
@@ -120,7 +122,7 @@ export type NoticeInput = {
  * the recipient's settings allow, with its live message and e-mail queued on `outbox`. Moderators stay unnamed.
  */
 export async function writeNotice(tx: Db, now: Date, outbox: Outbox, input: NoticeInput): Promise<Notification | null> {
-  const channels = await channelsFor(tx, input.userId, input.kind);
+  const channels = input.always ? { inApp: true, email: true } : await channelsFor(tx, input.userId, input.kind);
   if (!channels.inApp && !channels.email) return null;
   const [recipient] = await tx.select({ ...actorColumns, email: users.email }).from(users).where(inArray(users.id, [input.userId]));
   if (!recipient) return null;

@@ -42,6 +42,16 @@ export class Outbox {
   /** Sends everything, in the order it was queued; call only after the commit. */
   async send(deps: OutboxDeps) {
     for (const mail of this.mails) deps.mailer.send(mail);
+    // Where two members stand changed (a block, an unfollow, a removed follower): live watches between them are asked
+    // again at once (check 20), once per pair.
+    const pairs = new Set<string>();
+    for (const entry of this.entries) {
+      if (entry.type !== 'relationship') continue;
+      const [a, b] = [entry.userId, entry.otherId].sort((x, y) => x - y) as [number, number];
+      if (pairs.has(`${a}:${b}`)) continue;
+      pairs.add(`${a}:${b}`);
+      await deps.bus.publish({ type: 'live-recheck', members: [a, b] });
+    }
     // A notification message carries the badge already, so a separate badge for the same member would repeat it.
     const notified = new Set(this.entries.filter((e) => e.type === 'notification').map((e) => e.userId));
     const badged = new Set<number>();

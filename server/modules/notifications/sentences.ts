@@ -17,6 +17,7 @@ const SENTENCES: { [K in NotificationKind]?: Sentence } = {
   comments: (actor) => `${actor} commented on your post.`,
   likes: (actor) => `${actor} reacted to your post.`,
   mentions: (actor) => `${actor} mentioned you in a post.`,
+  live: (actor) => `${actor} is sharing their live location.`,
 };
 
 /**
@@ -36,6 +37,7 @@ const VARIANTS = {
   event_cohost_accepted: { kind: 'events', sentence: (actor) => `${actor} accepted your invitation to co-host an event.` },
   event_cancelled_going: { kind: 'events', sentence: (actor) => `${actor} cancelled an event you were going to.` },
   event_cancelled_interested: { kind: 'events', sentence: (actor) => `${actor} cancelled an event you were interested in.` },
+  live_contact: { kind: 'live', sentence: (actor) => `${actor} named you a safety contact while they are out live.` },
   event_place_opened: { kind: 'events', sentence: (actor) => `A place opened up at ${actor}’s event: you’re going now.` },
 } satisfies Record<string, { kind: NotificationKind; sentence: Sentence }>;
 export type SentenceVariant = keyof typeof VARIANTS;

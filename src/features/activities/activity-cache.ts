@@ -49,6 +49,14 @@ export function replaceActivityDetail(queryClient: QueryClient, saved: ActivityD
 }
 
 /**
+ * New activities (added by hand, imported, or saved from a live session): every cached activity query is asked again,
+ * since the lists, the summary and the sport counts may all hold them; an import's own progress is not.
+ */
+export function refetchActivitiesOnAdd(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: activityKeys.all, predicate: (query) => query.queryKey[1] !== 'import' });
+}
+
+/**
  * A deleted activity: gone from every cached list; its detail, item, track, comments and likers dropped; the summary and
  * the sport counts asked again, as their totals counted it.
  */

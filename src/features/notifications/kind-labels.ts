@@ -12,6 +12,7 @@ export const KIND_LABELS: Record<NotificationKind, { label: string; description:
   associates: { label: 'Associates', description: 'Changes to your associates and what they may do for you.' },
   moderation: { label: 'Moderation', description: 'What happens to your reports, and decisions about your posts or account.' },
   gear: { label: 'Gear service', description: 'A component of your gear is due for its service.' },
+  live: { label: 'Live activities', description: 'Someone you follow starts sharing their live location, and safety alerts.' },
 };
 
 export const CHANNEL_LABELS = { inApp: 'In-app', email: 'E-mail' } as const;

@@ -43,5 +43,7 @@ export function subjectLink(n: Notification) {
       return linkOptions({ to: '/gears/$gearId', params: { gearId: String(n.subjectId) } });
     case 'associate':
       return linkOptions({ to: '/profile/associate/permissions/$associateId', params: { associateId: String(n.subjectId) } });
+    case 'live':
+      return linkOptions({ to: '/activities/live/$liveId', params: { liveId: String(n.subjectId) } });
   }
 }

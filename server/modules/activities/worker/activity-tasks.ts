@@ -34,6 +34,8 @@ export type ParseTask = {
   meta: StravaActivityMeta | null;
   /** The member's sports, the first taken when the file names none. */
   memberSports: readonly number[];
+  /** The sport as the member already said it (a live session's): over whatever the file says. */
+  sportId?: number | undefined;
   /** The member's privacy settings: given, the activity's two views are made in the same pass (an import's). */
   privacy?: { zones: StoredZone[]; hideEndsM: number } | undefined;
 };
@@ -135,7 +137,7 @@ function parseFile(task: ParseTask): ParsedFile {
     return { ok: false, sha256, reason: 'This file could not be read: it may be damaged or incomplete.', status: 400 };
   }
   const { streams } = parsed;
-  const sportId = sportIdOf(task.meta?.sport ?? parsed.sport, parsed.subSport) ?? task.memberSports[0] ?? 59;
+  const sportId = task.sportId ?? sportIdOf(task.meta?.sport ?? parsed.sport, parsed.subSport) ?? task.memberSports[0] ?? 59;
   const measure = measureTrack(streams, sportId);
   const stats = activityStats(streams, { sportId, laps: parsed.laps, totals: parsed.totals, measure });
   const startAt = streams.time[0]!;

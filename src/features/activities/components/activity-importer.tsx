@@ -6,6 +6,7 @@ import { Icon } from '../../../components/icons';
 import { Button } from '../../../components/ui/button';
 import { FileButton } from '../../../components/ui/file-button';
 import { ApiError, errorMessage } from '../../../lib/api-error';
+import { refetchActivitiesOnAdd } from '../activity-cache';
 import { activityKeys, importActivityFile } from '../api';
 import { ImportRow, type ImportStage } from './import-row';
 
@@ -90,10 +91,7 @@ export function ActivityImporter() {
 
   const onFinished = (key: number, answer: ActivityImport | null) => {
     update(key, { finished: true });
-    // New activities: the lists, the summary and the sport counts are out of date (the imports themselves are not).
-    if (answer?.outcomes.some((o) => o.outcome === 'imported')) {
-      void queryClient.invalidateQueries({ queryKey: activityKeys.all, predicate: (query) => query.queryKey[1] !== 'import' });
-    }
+    if (answer?.outcomes.some((o) => o.outcome === 'imported')) refetchActivitiesOnAdd(queryClient);
   };
 
   const onDragOver = (event: DragEvent) => {

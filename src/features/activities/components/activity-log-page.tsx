@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { Icon } from '../../../components/icons';
 import { LoadError } from '../../../components/load-error';
-import { Button } from '../../../components/ui/button';
+import { Link } from '@tanstack/react-router';
+import { Button, buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-error';
 import { useCan } from '../../auth/use-can';
@@ -43,7 +44,12 @@ export function ActivityLogPage({ search, onSearch }: SearchProps) {
           <h1 className="text-2xl font-bold">Your activities</h1>
           <p className="text-sm text-muted">Every ride, hike, run and walk you log, with its map and numbers.</p>
         </div>
-        {addButton}
+        <div className="flex flex-wrap gap-2">
+          <Link to="/activities/live" className={buttonClass('secondary')}>
+            Live now
+          </Link>
+          {addButton}
+        </div>
       </header>
       <ActivitySummary owner={{}} />
       {mayRecord && <ActivityImporter />}

@@ -17,7 +17,8 @@ import { toast } from '../../../lib/toast';
 import { UNIT_LABELS, useUnits } from '../../../lib/units';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { useSession } from '../../auth/session-context';
-import { activityKeys, browserTimeZone, createManualActivity } from '../api';
+import { refetchActivitiesOnAdd } from '../activity-cache';
+import { browserTimeZone, createManualActivity } from '../api';
 import { manualActivitySchema, SERVER_FIELDS, type ManualActivityForm } from '../manual-activity-schema';
 import { SportField, VisibilityField } from './activity-fields';
 
@@ -68,7 +69,7 @@ export function ManualActivityDialog({ onClose }: { onClose(): void }) {
     try {
       const { message, data } = await create.mutateAsync(input);
       toast.success(message);
-      void queryClient.invalidateQueries({ queryKey: activityKeys.all, predicate: (query) => query.queryKey[1] !== 'import' });
+      refetchActivitiesOnAdd(queryClient);
       onClose();
       await navigate({ to: '/activities/$activityId', params: { activityId: String(data.id) }, ignoreBlocker: true });
     } catch (error) {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
-import { useDeferredValue } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useNow } from '../../../lib/use-now';
@@ -18,8 +18,10 @@ import { Icon } from '../../../components/icons';
  * `/events/$eventId`: one event whole — what, when (in its own zone) and where, the route on the map with its
  * elevation profile, who runs it and who is going, their progress toward its goals, Interested / Going, reactions and
  * the comment thread. The organiser and co-hosts edit it from the menu; the organiser alone cancels or deletes it.
+ * `live` is who is live on the event now, the live area's part, handed in by the route (the areas never import each
+ * other); a draft has no one going, so it shows none.
  */
-export function EventDetailPage({ eventId }: { eventId: number }) {
+export function EventDetailPage({ eventId, live }: { eventId: number; live?: ReactNode }) {
   const { data: event } = useQuery(eventDetailQuery(eventId));
   const navigate = useNavigate();
   const now = useNow();
@@ -40,6 +42,7 @@ export function EventDetailPage({ eventId }: { eventId: number }) {
         </Link>
       </div>
       <DetailSummary event={event} menu={<EventMenu event={event} onDeleted={() => navigate({ to: '/events' })} />} onLeave={() => navigate({ to: '/events' })} />
+      {whole && !event.isDraft && live}
       {whole && <DetailRoute event={event} />}
       {whole && <DetailPeople event={event} />}
       {whole && hasProgress(event, now) && <EventProgress event={event} />}

@@ -34,11 +34,12 @@ describe('NotificationSettingsPage', () => {
       'Associates',
       'Moderation',
       'Gear service',
+      'Live activities',
     ]);
     expect(screen.getByText('Someone asks to follow your private profile.')).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'E-mail for Likes' })).not.toBeChecked();
     expect(screen.getByRole('switch', { name: 'In-app for Likes' })).toBeChecked();
-    expect(screen.getAllByRole('switch')).toHaveLength(20);
+    expect(screen.getAllByRole('switch')).toHaveLength(22);
   });
 
   it('saves a switch the moment it moves, sending that kind with both channels', async () => {
