@@ -73,7 +73,7 @@ describe('sharing a live session', () => {
     const ana = await member();
     const other = await member();
     for (const extra of [{ userId: other.userId }, { status: 'ended' }, { expiresAt: '2099-01-01T00:00:00Z' }, { distanceM: 5 }]) {
-      const res = await h.startCall(ana, extra);
+      const res = await send('POST', '/api/live', ana.token, { sportId: 35, audience: 'followers', ...extra });
       expect(res.statusCode, JSON.stringify(extra)).toBe(400);
     }
     const own = await start(ana);
