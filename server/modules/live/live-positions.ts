@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { LivePoint, LivePositionsAck } from '#contract/live';
 import type { Deps } from '../../deps';
 import { livePoints, liveSessions } from '../../db/schema/live';
@@ -74,13 +74,13 @@ export async function receivePositions(deps: Deps, userId: number, liveId: numbe
       await reschedule();
       return { live, stored };
     }
-    await tx
+    const newest = stored.at(-1)!;
+    const shown = stored.filter((p) => !p.hidden).at(-1);
+    const insert = tx
       .insert(livePoints)
       .values(stored.map((p) => ({ liveId, t: p.t, lng: p.lng, lat: p.lat, ele: p.ele, hidden: p.hidden, resumes: p.resumes })))
       .onConflictDoNothing();
-    const newest = stored.at(-1)!;
-    const shown = stored.filter((p) => !p.hidden).at(-1);
-    await tx
+    const update = tx
       .update(liveSessions)
       .set({
         lastSeenAt: now,
@@ -92,6 +92,9 @@ export async function receivePositions(deps: Deps, userId: number, liveId: numbe
         ...(shown ? { visibleT: shown.t, visibleLng: shown.lng, visibleLat: shown.lat, visibleDistanceM: shown.distanceM } : {}),
       })
       .where(eq(liveSessions.id, liveId));
+    // The positions and the session's row in one statement, a round trip a batch fewer (P13). As SQL, not as the
+    // builders: a builder inside `sql` is written as a parenthesised subquery, which a WITH does not take.
+    await tx.execute(sql`with stored as (${insert.getSQL()}) ${update.getSQL()}`);
     await reschedule();
     return { live, stored };
   });
