@@ -52,7 +52,10 @@ export async function alertContacts(tx: Db, deps: Deps, outbox: Outbox, live: Li
   const name = sharer ? `${sharer.firstName} ${sharer.lastName}`.trim() : 'A member';
   const last = lastShown(live);
   const message = `Safety alert: ${alertSentence(name, reason, last)}`;
+  // A contact who has since been blocked (either way) is not told where the sharer is: the policy asks, as for watching.
+  const allowed = await stillWatchable(tx, contacts.map((viewerId) => ({ viewerId, liveId: live.id })), now);
   for (const userId of contacts) {
+    if (!allowed.has(`${userId}:${live.id}`)) continue;
     await writeNotice(tx, now, outbox, { userId, kind: 'live', subjectType: 'live', subjectId: live.id, message, always: true });
   }
   const links = await tx.select({ email: liveLinks.email }).from(liveLinks).where(and(eq(liveLinks.liveId, live.id), isNull(liveLinks.revokedAt)));

@@ -206,8 +206,11 @@ describe('safety', () => {
   it('asks the silent sharer first, then alerts the contacts once, in the app and by e-mail with the last position', async () => {
     const sharer = await member({ firstName: 'Lina', lastName: 'Berg' });
     const contact = await member();
+    const former = await member();
     const emailed = 'mum.of.lina@example.com';
-    const live = await start(sharer, { audience: 'contacts', contactIds: [contact.userId], contactEmails: [emailed], silenceMinutes: 10 });
+    const live = await start(sharer, { audience: 'contacts', contactIds: [contact.userId, former.userId], contactEmails: [emailed], silenceMinutes: 10 });
+    // A contact who blocks the sharer meanwhile is not told where she is.
+    await toggle('POST', '/api/block', former, sharer.userId);
     await positions(sharer, live.id, recent(5));
     await drain();
     const alertsTo = async (userId: number) =>
@@ -227,6 +230,7 @@ describe('safety', () => {
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.message).toContain('Lina Berg has not sent a position');
     expect(alerts[0]!.message).toMatch(/Last known position: 46\.95\d*, 7\.45\d*/);
+    expect(await alertsTo(former.userId)).toEqual([]);
     await t.app.deps.mailer.flush();
     expect((await mailsTo(t.dataDir, emailed)).at(-1)).toContain('Safety alert: Lina Berg may need help');
 

@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { useEffect, useState } from 'react';
 import {
   liveCard,
@@ -164,4 +165,17 @@ export class SendingSocket extends FakeSocket {
   send(frame: string) {
     this.sent.push(JSON.parse(frame) as ClientMessage);
   }
+}
+
+/**
+ * For a file whose screens draw a map and hold the live socket: WebGL present (the map mounts its engine, which the
+ * file mocks with `StandInEngine`) and every socket a `SendingSocket`, reset before each test.
+ */
+export function withMapAndSocket() {
+  beforeEach(() => {
+    vi.stubGlobal('WebGL2RenderingContext', class {});
+    SendingSocket.all = [];
+    vi.stubGlobal('WebSocket', SendingSocket);
+  });
+  afterEach(() => vi.unstubAllGlobals());
 }

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LiveCard } from '#contract/live';
 import type { LiveMessage } from '#contract/realtime';
 import { liveSocket } from '../../../lib/live-socket';
@@ -8,17 +8,12 @@ import { ok } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
 import { signedInMember } from '../../../test/session';
-import { aCard, aLiveNow, SendingSocket, StandInEngine } from '../test-helpers';
+import { aCard, aLiveNow, SendingSocket, StandInEngine, withMapAndSocket } from '../test-helpers';
 import { EventLiveSection } from './event-live-section';
 
 vi.mock('../../../components/map/libre-map', () => ({ default: StandInEngine }));
 
-beforeEach(() => {
-  vi.stubGlobal('WebGL2RenderingContext', class {});
-  SendingSocket.all = [];
-  vi.stubGlobal('WebSocket', SendingSocket);
-});
-afterEach(() => vi.unstubAllGlobals());
+withMapAndSocket();
 
 /** Serves `GET /api/live?eventId=` with `sessions`, keeping which event each request asked about. */
 function serveEventLive(sessions: LiveCard[]) {

@@ -1,23 +1,18 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LINK_GONE } from '#contract/live';
 import type { LiveMessage } from '#contract/realtime';
 import { liveSocket } from '../../../lib/live-socket';
 import { renderWithProviders } from '../../../test/render';
 import { signedInMember } from '../../../test/session';
 import { SESSION_GONE } from '../live-words';
-import { aSession, aShared, SendingSocket, serveLiveSession, serveShared, StandInEngine } from '../test-helpers';
+import { aSession, aShared, SendingSocket, serveLiveSession, serveShared, StandInEngine, withMapAndSocket } from '../test-helpers';
 import { SharedLivePage } from './shared-live-page';
 import { WatchPage } from './watch-page';
 
 vi.mock('../../../components/map/libre-map', () => ({ default: StandInEngine }));
 
-beforeEach(() => {
-  vi.stubGlobal('WebGL2RenderingContext', class {});
-  SendingSocket.all = [];
-  vi.stubGlobal('WebSocket', SendingSocket);
-});
-afterEach(() => vi.unstubAllGlobals());
+withMapAndSocket();
 
 /** The watch page with the app's live connection open (the signed-in layout holds it). */
 async function renderWatching() {
