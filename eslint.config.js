@@ -49,7 +49,7 @@ const featureBoundaries = FEATURES.map((feature) => {
 });
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-ssr', '**/.tmp', 'node_modules', 'src/routeTree.gen.ts', 'server/db/migrations', 'test-results', 'playwright-report', 'public'] },
+  { ignores: ['dist', 'dist-ssr', 'dist-server', '**/.tmp', 'node_modules', 'src/routeTree.gen.ts', 'server/db/migrations', 'test-results', 'playwright-report', 'public'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -63,7 +63,7 @@ export default defineConfig({
     },
     {
       // The real server on a real (fresh, embedded) database, serving the built SPA.
-      command: 'npx tsx server/index.ts',
+      command: 'node --enable-source-maps dist-server/index.mjs',
       url: `http://localhost:${appPort}/api/health`,
       env: {
         PORT: String(appPort),

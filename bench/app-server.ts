@@ -17,6 +17,9 @@ export const freePort = () =>
     });
   });
 
+/** How Node runs the server: as `npm start` does, the build's compiled code (dist-server/), or its TypeScript by tsx. */
+export const SERVER_ARGS = { built: ['--enable-source-maps', 'dist-server/index.mjs'], source: ['--import', 'tsx', 'server/index.ts'] } as const;
+
 /**
  * The app as users get it, for the browser benchmarks and the e2e test of a deploy under an open tab: built with
  * Vite (unless `build: false`), served by the real server on a free port (or `port`) with a fresh embedded database
@@ -33,7 +36,7 @@ export async function startAppServer(
   const data = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'switchback-bench-'));
   const { REDIS_URL: _sharedBus, ...inherited } = process.env;
   // node itself (not npx), so stopping it stops the server; on its own, without the suite's shared live bus.
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const server = spawn(process.execPath, [...SERVER_ARGS.built], {
     cwd: root,
     env: { ...inherited, PORT: String(listenOn), DATA_DIR: data, DEMO: '0', LOG_LEVEL: 'warn', DATABASE_URL: '', ...(spaDir ? { SPA_DIR: spaDir } : {}), ...env },
     stdio: 'ignore',

@@ -1,7 +1,7 @@
 import Fastify, { LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
-import type { Db } from './db/client';
+import type { Database, Db } from './db/client';
 import type { Deps } from './deps';
 import { JobRunner } from './jobs/runner';
 import { systemClock, type Clock } from './lib/clock';
@@ -51,6 +51,7 @@ import { countryRoutes, userRoutes } from './modules/users/routes';
 import { registerAuthentication, signedIn } from './plugins/authenticate';
 import { registerCompression } from './plugins/compression';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
+import { registerMetrics } from './plugins/metrics';
 import { registerNulTextGuard } from './plugins/nul-text';
 import { registerPermissionGate, type PermissionNeed } from './plugins/permission-gate';
 import { registerRateLimits } from './plugins/rate-limit';
@@ -77,10 +78,12 @@ export type BuildOptions = {
   bus?: Bus;
   /** Heartbeat and session re-check intervals of the live socket; tests shorten them. */
   socketTimings?: SocketTimings;
+  /** The database pool's state, for /metrics (PostgreSQL). */
+  poolStats?: Database['poolStats'];
 };
 
 /** Builds the whole server from its configuration; `index.ts` starts it, tests `inject` into it. */
-export async function buildApp({ config, db, clock = systemClock, mailer, sms, storage, bus, socketTimings }: BuildOptions) {
+export async function buildApp({ config, db, clock = systemClock, mailer, sms, storage, bus, socketTimings, poolStats }: BuildOptions) {
   const app = Fastify({
     // The live socket's token may ride in the URL (`/ws?token=`): request lines log the URL without it.
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: { req: requestLogFields } },
@@ -123,6 +126,7 @@ export async function buildApp({ config, db, clock = systemClock, mailer, sms, s
   registerErrorHandler(app);
   registerNulTextGuard(app);
   registerSecurityHeaders(app);
+  registerMetrics(app, deps, config.metricsToken, poolStats);
   await registerCompression(app);
   await registerRateLimits(app, config);
   registerAuthentication(app, deps);
@@ -171,10 +175,10 @@ export async function buildApp({ config, db, clock = systemClock, mailer, sms, s
   registerVideoJobs(deps, app.log);
 
   await registerSpa(app, config.spaDir, () => publicConfig(deps, app.log));
-  // Background jobs run once the app is ready (unless JOB_POLL_MS=0); on close they stop, finishing the running one,
-  // before any onClose hook closes what they use.
+  // Background jobs run once the app is ready (unless JOB_POLL_MS=0); on close they stop, finishing the running one
+  // within the shutdown's grace or releasing it to another process, before any onClose hook closes what they use.
   if (config.jobPollMs > 0) app.addHook('onReady', async () => deps.jobs.start());
-  app.addHook('preClose', async () => deps.jobs.stop());
+  app.addHook('preClose', async () => deps.jobs.stop(config.shutdownGraceMs));
   app.addHook('onClose', async () => {
     await Promise.all([deps.mailer.flush(), deps.sms.flush()]);
   });

@@ -32,6 +32,10 @@ const envSchema = z.object({
   JOB_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   // Worker threads reading activity files and making their views; blank: one fewer than the cores (at least one).
   ACTIVITY_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  // How long a stopping server (SIGTERM, SIGINT) lets requests in flight and a running job finish.
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  // Prometheus metrics at /metrics, for a scraper sending `Authorization: Bearer <token>`; unset: no /metrics.
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z.string().url('must be an http(s) URL').optional(),
@@ -96,6 +100,10 @@ export type AppConfig = {
     | undefined;
   /** 0: this process does not poll the jobs table. */
   jobPollMs: number;
+  /** How long a stopping server waits for requests in flight and a running job. */
+  shutdownGraceMs: number;
+  /** The bearer token /metrics asks for; undefined: no /metrics route. */
+  metricsToken: string | undefined;
   /** Threads for activity files and views (issue 21); undefined: one fewer than the cores, at least one. */
   activityWorkers: number | undefined;
   /** Redis pub/sub for the live bus (notifications reach sockets on every API process); in-process when absent. */
@@ -151,6 +159,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : undefined,
     jobPollMs: e.JOB_POLL_MS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    metricsToken: e.METRICS_TOKEN,
     activityWorkers: e.ACTIVITY_WORKERS,
     redisUrl: e.REDIS_URL,
     redisChannel: e.REDIS_CHANNEL,

@@ -28,18 +28,33 @@ async function main() {
   const database = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
   );
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, poolStats: database.poolStats });
   if (config.demo) await seedDemoWorld(app.deps, app.log);
 
   let closing = false;
+  // SIGTERM (a deploy, a container stop) or SIGINT (Ctrl-C): no new connection is taken, requests in flight and a
+  // running job get SHUTDOWN_GRACE_MS to finish (the job is released to another process past it), sockets are closed
+  // as "going away" (browsers reconnect, to another node behind a balancer), then the database is closed. A request
+  // still running past the grace has its connection cut, so nothing hung holds a deploy.
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: shutting down`);
-    await app.close();
-    await database.close();
+    app.log.info(`${signal}: shutting down (up to ${config.shutdownGraceMs} ms for work in flight)`);
+    app.server.close();
+    const cut = setTimeout(() => {
+      app.log.warn('shutdown: requests still running past the grace; closing their connections');
+      app.server.closeAllConnections();
+    }, config.shutdownGraceMs);
+    try {
+      await app.close();
+      await database.close();
+    } catch (err) {
+      app.log.error({ err }, 'shutdown: could not close cleanly');
+      process.exitCode = 1;
+    }
+    clearTimeout(cut);
     unlock();
-    process.exit(0);
+    process.exit();
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -14,9 +15,13 @@ import pg from 'pg';
 // needs no schema object.
 export type Db = PgDatabase<PgQueryResultHKT>;
 
+export type DatabasePoolStats = { total: number; idle: number; waiting: number };
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL's connection pool as it is now (metrics); the embedded database has no pool. */
+  poolStats?: () => DatabasePoolStats;
   close(): Promise<void>;
 };
 
@@ -29,7 +34,7 @@ export type DatabaseOptions =
   | { kind: 'pglite-dump'; dump: Blob };
 
 /** The extensions the migrations create (PostgreSQL has them from its contrib package). */
-const pgliteOptions: PGliteOptions = { extensions: { pg_trgm } };
+export const pgliteOptions: PGliteOptions = { extensions: { pg_trgm } };
 
 /**
  * Settings of every PostgreSQL session the app opens. JIT off: the app's statements are short index walks, but a list
@@ -38,13 +43,27 @@ const pgliteOptions: PGliteOptions = { extensions: { pg_trgm } };
  */
 export const PG_SESSION_OPTIONS = '-c jit=off';
 
+/**
+ * How many of the build's migrations the database has not applied (readiness: a node whose schema is behind its code
+ * must not take traffic). Drizzle's migrators record each applied migration's journal time in
+ * `drizzle.__drizzle_migrations.created_at`, on PGlite and PostgreSQL alike.
+ */
+export async function migrationsBehind(db: Db): Promise<number> {
+  const journal = JSON.parse(await fs.promises.readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] };
+  // Both drivers answer raw statements as `{ rows }`.
+  const result = (await db.execute(sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`)) as unknown as { rows: { last: string | null }[] };
+  const last = Number(result.rows[0]?.last ?? 0);
+  return journal.entries.filter((entry) => entry.when > last).length;
+}
+
 /** Opens the database and applies pending migrations before anyone can query it. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: 10, options: PG_SESSION_OPTIONS });
     const db = drizzlePg(pool);
     await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db: db as unknown as Db, kind: 'postgres', poolStats, close: () => pool.end() };
   }
   let client: PGlite;
   if (options.kind === 'pglite') {

@@ -228,4 +228,51 @@ describe('job runner', () => {
     expect(finished).toBe(true);
     expect((await jobRow(id)).doneAt).not.toBeNull();
   });
+
+  it('a stop with a grace releases a job still running past it: no attempt counted, and another runner runs it at once', async () => {
+    const clock = new FakeClock();
+    const kind = newKind();
+    let release!: () => void;
+    const stuck = new Promise<void>((resolve) => (release = resolve));
+    const a = runner(clock, { pollMs: 20 });
+    a.register(kind, () => stuck);
+    a.start();
+    const id = await enqueue(database.db, clock, kind, { which: 'long' });
+    await vi.waitFor(async () => expect((await jobRow(id)).lockedUntil).not.toBeNull(), { timeout: 5000, interval: 10 });
+
+    await a.stop(50);
+    const released = await jobRow(id);
+    expect(released.lockedUntil).toBeNull();
+    expect(released.attempts).toBe(0);
+    expect(released.doneAt).toBeNull();
+
+    // No clock advance: without the release, the claim would hold it for five minutes.
+    const b = runner(clock);
+    const handler = vi.fn(async () => {});
+    b.register(kind, handler);
+    expect(await b.drain()).toBe(1);
+    expect(handler).toHaveBeenCalledWith({ which: 'long' }, { id, kind, attempt: 1 });
+    // The first handler ending late records nothing over the second run's result.
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const done = await jobRow(id);
+    expect(done.doneAt).not.toBeNull();
+    expect(done.attempts).toBe(1);
+  });
+
+  it('a stop with a grace waits for a job that finishes within it', async () => {
+    const clock = new FakeClock();
+    const kind = newKind();
+    const r = runner(clock, { pollMs: 20 });
+    let started = false;
+    r.register(kind, async () => {
+      started = true;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    r.start();
+    const id = await enqueue(database.db, clock, kind, {});
+    await vi.waitFor(() => expect(started).toBe(true), { timeout: 5000, interval: 5 });
+    await r.stop(5000);
+    expect((await jobRow(id)).doneAt).not.toBeNull();
+  });
 });

@@ -46,6 +46,9 @@ type JobRow = typeof jobs.$inferSelect;
 export class JobRunner {
   private readonly handlers = new Map<string, Registration>();
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** The jobs whose handlers run now, with their claims' heartbeats; a stop past its grace releases them. */
+  private readonly running = new Map<number, NodeJS.Timeout>();
+  private readonly released = new Set<number>();
   private readonly pollMs: number;
   private readonly lockMs: number;
   private readonly backoffMs: (attempt: number) => number;
@@ -72,11 +75,33 @@ export class JobRunner {
     this.schedule(0);
   }
 
-  /** Stops polling and waits for the jobs running now to finish. */
-  async stop() {
+  /**
+   * Stops polling and waits for the jobs running now to finish; with `graceMs`, at most that long (a server shutting
+   * down): a job still running then is released, its claim dropped and its attempt not counted, so another runner
+   * takes it at once instead of after the claim's expiry. Its handler may still be running here; what it does after
+   * is not recorded (the process is about to end), and handlers are idempotent, since a crash does the same.
+   */
+  async stop(graceMs?: number) {
     this.started = false;
     clearTimeout(this.timer);
-    await this.settled();
+    if (graceMs === undefined) return this.settled();
+    let timer: NodeJS.Timeout | undefined;
+    const finished = await Promise.race([
+      this.settled().then(() => true),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), graceMs))),
+    ]);
+    clearTimeout(timer);
+    if (finished || this.running.size === 0) return;
+    const ids = [...this.running.keys()];
+    for (const [id, heartbeat] of this.running) {
+      clearInterval(heartbeat);
+      this.released.add(id);
+    }
+    await this.opts.db
+      .update(jobs)
+      .set({ lockedUntil: null, attempts: sql`greatest(${jobs.attempts} - 1, 0)` })
+      .where(and(inArray(jobs.id, ids), isNull(jobs.doneAt)));
+    this.opts.log.warn({ jobIds: ids }, 'job runner: released jobs still running at shutdown');
   }
 
   /** Looks for due jobs now instead of at the next poll (e.g. right after enqueueing one). */
@@ -183,13 +208,18 @@ export class JobRunner {
         .where(and(eq(jobs.id, job.id), isNull(jobs.doneAt)))
         .catch((err: unknown) => this.opts.log.warn({ err, jobId: job.id }, 'job runner: could not renew a claim'));
     }, this.lockMs / 3);
+    this.running.set(job.id, heartbeat);
     try {
       await registration.handler(job.payload, info);
       clearInterval(heartbeat);
+      if (this.released.has(job.id)) return;
       await this.opts.db.update(jobs).set({ doneAt: this.opts.clock.now(), lockedUntil: null, lastError: null }).where(eq(jobs.id, job.id));
     } catch (err) {
       clearInterval(heartbeat);
+      if (this.released.has(job.id)) return;
       await this.recordFailure(job, info, registration, err);
+    } finally {
+      this.running.delete(job.id);
     }
   }
 

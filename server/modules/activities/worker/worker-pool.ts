@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import { Piscina } from 'piscina';
 import type { Derived, DeriveTask, GpxTask, ParsedFile, ParseTask } from './activity-tasks';
 
@@ -53,27 +53,31 @@ export function createActivityWorker(threads = Math.max(1, Math.min(4, os.availa
 
 let script: Promise<string> | undefined;
 
+/** How the worker's code is bundled, at run time here or at build time (scripts/build-server.ts). */
+export const ACTIVITY_WORKER_BUILD: BuildOptions = {
+  entryPoints: [fileURLToPath(new URL('./activity-worker-entry.ts', import.meta.url))],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  logLevel: 'silent',
+  // CommonJS packages bundled into an ES module call `require` for Node's own modules.
+  banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+};
+
 /**
- * The worker's code as one plain JavaScript file, bundled by esbuild from activity-tasks.ts and its imports (pure
- * TypeScript and JavaScript: no native module, no database) the first time a process needs a thread. A thread that
- * loaded the TypeScript itself would bring a loader of its own (tsx's hooks run on a thread of their own): about
- * 70 MB a thread, measured, against a few for the bundle. Written under the system's temporary folder by content,
- * so every process of the same code shares one file, and a new version never meets an old one.
+ * The worker's code as one plain JavaScript file: the built server's own (`npm run build:server` writes
+ * dist-server/activity-worker.mjs beside the server's code), or else bundled by esbuild from activity-worker-entry.ts
+ * and its imports (pure TypeScript and JavaScript: no native module, no database) the first time a process needs a
+ * thread. A thread that loaded the TypeScript itself would bring a loader of its own (tsx's hooks run on a thread of
+ * their own): about 70 MB a thread, measured, against a few for the bundle. Written under the system's temporary
+ * folder by content, so every process of the same code shares one file, and a new version never meets an old one.
  */
 function workerScript(): Promise<string> {
   script ??= (async () => {
-    const tasks = fileURLToPath(new URL('./activity-tasks.ts', import.meta.url));
-    const result = await build({
-      stdin: { contents: `export { runActivityTask as default } from ${JSON.stringify(tasks)};`, resolveDir: path.dirname(tasks), loader: 'ts' },
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      write: false,
-      logLevel: 'silent',
-      // CommonJS packages bundled into an ES module call `require` for Node's own modules.
-      banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-    });
+    const built = new URL('./activity-worker.mjs', import.meta.url);
+    if (await fs.access(built).then(() => true, () => false)) return built.href;
+    const result = await build({ ...ACTIVITY_WORKER_BUILD, write: false });
     const code = result.outputFiles[0]!.contents;
     const file = path.join(os.tmpdir(), `switchback-activity-worker-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
     // Written to a file of its own first, then renamed: a process reading it never sees half of it.
