@@ -18,6 +18,16 @@ const stages = [
   },
   { name: 'unit and server tests', commands: ['npm run test:unit'] },
   { name: 'end-to-end tests', commands: ['npm run test:e2e'] },
+  // The build the e2e stage made, run as production runs it (issue 27): two nodes behind nginx on PostgreSQL, Redis
+  // and S3, when those are here (.ci/run sets TEST_DATABASE_URL and REDIS_URL when they answer, and installs nginx).
+  {
+    name: 'production topology',
+    commands: [
+      process.env.TEST_DATABASE_URL && process.env.REDIS_URL
+        ? 'npm run test:nodes'
+        : 'echo "Two nodes behind nginx: not run, it needs PostgreSQL (TEST_DATABASE_URL) and Redis (REDIS_URL)."',
+    ],
+  },
 ];
 
 const seconds = (since) => ((performance.now() - since) / 1000).toFixed(0);
