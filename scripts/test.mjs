@@ -19,13 +19,15 @@ const stages = [
   { name: 'unit and server tests', commands: ['npm run test:unit'] },
   { name: 'end-to-end tests', commands: ['npm run test:e2e'] },
   // The build the e2e stage made, run as production runs it (issue 27): two nodes behind nginx on PostgreSQL, Redis
-  // and S3, when those are here (.ci/run sets TEST_DATABASE_URL and REDIS_URL when they answer, and installs nginx).
+  // and S3, when those are here (.ci/run sets TEST_DATABASE_URL and REDIS_URL when they answer, and installs nginx),
+  // then kill -9 rounds (two a database here; `npm run test:crash` alone runs twenty), one after the other: both
+  // measure a server under load, and two cores shared would make each the other's noise.
   {
     name: 'production topology',
     commands: [
       process.env.TEST_DATABASE_URL && process.env.REDIS_URL
-        ? 'npm run test:nodes'
-        : 'echo "Two nodes behind nginx: not run, it needs PostgreSQL (TEST_DATABASE_URL) and Redis (REDIS_URL)."',
+        ? 'npm run test:nodes && npm run test:crash -- --rounds 2'
+        : 'echo "Two nodes behind nginx: not run, it needs PostgreSQL (TEST_DATABASE_URL) and Redis (REDIS_URL)." && npm run test:crash -- --rounds 2 --db pglite',
     ],
   },
 ];

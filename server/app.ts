@@ -50,7 +50,7 @@ import { socialRoutes } from './modules/social/routes';
 import { countryRoutes, userRoutes } from './modules/users/routes';
 import { registerAuthentication, signedIn } from './plugins/authenticate';
 import { registerCompression } from './plugins/compression';
-import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerMetrics } from './plugins/metrics';
 import { registerNulTextGuard } from './plugins/nul-text';
 import { registerPermissionGate, type PermissionNeed } from './plugins/permission-gate';
@@ -94,6 +94,7 @@ export async function buildApp({ config, db, clock = systemClock, mailer, sms, s
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
     // A path Fastify cannot route (broken escapes, an over-long parameter) is answered in the wire's error shape.
     frameworkErrors,
+    clientErrorHandler,
   });
   // Every route with its request schemas, collected before any is added: check 10's test reads it to find each route
   // that takes an id, so a new one fails that test until it is covered.

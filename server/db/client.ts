@@ -75,7 +75,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });
+  if (options.kind === 'pglite') await releaseDeadClaims(client);
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * Job claims left by a process that died holding them (kill -9, a power cut, the OOM killer). The job runner's claim
+ * lasts 30 s (server/jobs/runner.ts, `lockMs`), so after such a crash a running job would wait that long before
+ * anything ran it again (npm run test:crash). PGlite is one process's database, and every process opening it has
+ * locked its data directory first (data-dir-lock.ts), so a claim found at open belongs to no live runner and is
+ * released here at once. The attempt stays counted; a job already claimed RELEASE_ATTEMPTS times without finishing may
+ * be what brings the process down, so it is left to its claim's expiry rather than run again at every start (the
+ * runner gives a job up once it has been claimed past its attempts). PostgreSQL is shared by several processes: there
+ * a claim can only expire.
+ */
+const RELEASE_ATTEMPTS = 3;
+async function releaseDeadClaims(client: PGlite) {
+  await client.query('update jobs set locked_until = null where done_at is null and locked_until is not null and attempts < $1', [RELEASE_ATTEMPTS]);
 }
 
 /**

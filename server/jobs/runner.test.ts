@@ -275,4 +275,23 @@ describe('job runner', () => {
     await r.stop(5000);
     expect((await jobRow(id)).doneAt).not.toBeNull();
   });
+
+  it('gives up a job whose process died during each of its runs, without running it again', async () => {
+    const clock = new FakeClock();
+    const kind = newKind();
+    const handler = vi.fn(async () => {});
+    const onGiveUp = vi.fn(async () => {});
+    const r = runner(clock);
+    r.register(kind, handler, { maxAttempts: 2, onGiveUp });
+    const id = await enqueue(database.db, clock, kind, { which: 'deadly' });
+    // Two claims that ended with their process (kill -9 mid-run): attempts counted, nothing recorded, claim expired.
+    await database.db.update(jobs).set({ attempts: 2, lockedUntil: clock.now() }).where(eq(jobs.id, id));
+
+    expect(await r.drain()).toBe(1);
+    expect(handler).not.toHaveBeenCalled();
+    expect(onGiveUp).toHaveBeenCalledTimes(1);
+    const row = await jobRow(id);
+    expect(row.doneAt).not.toBeNull();
+    expect(row.lastError).toContain('Its process stopped during each of its 2 runs.');
+  });
 });

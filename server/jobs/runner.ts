@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema/jobs';
-import { hours, minutes, type Clock } from '../lib/clock';
+import { hours, type Clock } from '../lib/clock';
 import type { JobPayload } from './queue';
 
 export type JobInfo = { id: number; kind: string; /** 1 on the first run, 2 on the first retry, ... */ attempt: number };
@@ -21,7 +21,11 @@ export type JobRunnerOptions = {
   log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
   /** How often an idle runner looks for due jobs (default 1 s). */
   pollMs?: number;
-  /** How long a claimed job stays claimed without a heartbeat; a crashed runner's job is retried after it. */
+  /**
+   * How long a claimed job stays claimed without a heartbeat (default 30 s, renewed every third of it while the
+   * handler runs); a crashed runner's job is run again after it. Short, so a job the killed process held waits
+   * seconds, not minutes (npm run test:crash: an import "processing" for 5 minutes after a kill -9 at the old 5).
+   */
   lockMs?: number;
   /** Delay before retry number `attempt` (1 = the retry after the first failure). */
   backoffMs?: (attempt: number) => number;
@@ -58,7 +62,7 @@ export class JobRunner {
 
   constructor(private readonly opts: JobRunnerOptions) {
     this.pollMs = opts.pollMs ?? 1000;
-    this.lockMs = opts.lockMs ?? minutes(5);
+    this.lockMs = opts.lockMs ?? 30_000;
     this.backoffMs = opts.backoffMs ?? defaultBackoffMs;
   }
 
@@ -200,6 +204,11 @@ export class JobRunner {
   private async execute(job: JobRow) {
     const registration = this.handlers.get(job.kind)!;
     const info: JobInfo = { id: job.id, kind: job.kind, attempt: job.attempts };
+    // Claimed more times than it may run: its earlier runs ended with their process (a job that brings the process
+    // down, the OOM killer), never as a failure, so nothing gave it up. It is given up now instead of run again.
+    if (info.attempt > registration.maxAttempts) {
+      return this.recordFailure(job, { ...info, attempt: registration.maxAttempts }, registration, new Error(`Its process stopped during each of its ${registration.maxAttempts} runs.`));
+    }
     // Renew the claim while the handler runs, so a long job is not taken over by another runner.
     const heartbeat = setInterval(() => {
       void this.opts.db

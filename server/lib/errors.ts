@@ -18,6 +18,16 @@ export const badRequest = (message: string, errors?: Record<string, string[]>) =
  */
 export const fieldError = (field: string, message: string, status = 400) => new AppError(status, message, { [field]: [message] });
 
+/**
+ * What a multipart reader throws when its loop over the parts fails: our own refusals (a 413) and the plugin's limit
+ * errors carry their status and pass through; the parser's own (a form cut short, no boundary) carry none and would be
+ * a 500, so they become `field`'s "arrived incomplete" (check 18).
+ */
+export function uploadCutShort(err: unknown, field: string): never {
+  if (err instanceof AppError || typeof (err as { statusCode?: unknown }).statusCode === 'number') throw err;
+  throw fieldError(field, 'The upload arrived incomplete. Please try again.');
+}
+
 /** Collects a request's field errors, so a form shows them all at once rather than one per send. */
 export class FieldErrors {
   // No prototype: field names may come from the request (`__proto__` must stay a field, not reach Object.prototype).

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'zod/v4/core';
 import { apiErrorBody } from '#contract/envelope';
@@ -67,5 +68,31 @@ describe('errors outside the routes', () => {
   it('a path Fastify cannot route is answered in the error shape: broken escapes 400, an over-long parameter 414', async () => {
     expectErrorBody(await t.app.inject({ method: 'GET', url: '/api/feed/%E0%A4%A' }), 400);
     expectErrorBody(await t.app.inject({ method: 'GET', url: `/api/feed/${'1'.repeat(1000)}` }), 414);
+  });
+});
+
+describe('requests Node refuses before Fastify sees them', () => {
+  /** One raw request over a real connection; answers the whole reply as text (the server closes after it). */
+  async function raw(request: string) {
+    const address = t.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const socket = net.connect(port, '127.0.0.1');
+    let reply = '';
+    socket.on('data', (chunk: Buffer) => (reply += chunk.toString()));
+    socket.write(request);
+    await new Promise((resolve) => socket.on('close', resolve));
+    return reply;
+  }
+
+  it('an address over 16 KB is a 431 in the wire shape, and its connection is closed', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const reply = await raw(`GET /api/health?q=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    const [head, body] = reply.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
+    expect(head).toMatch(/\r\nConnection: close(\r\n|$)/);
+    expect(JSON.parse(body!)).toEqual({ code: 431, message: 'The address or the headers of the request are too long.' });
+    const broken = await raw('NOT A REQUEST\r\n\r\n');
+    expect(broken).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(JSON.parse(broken.split('\r\n\r\n')[1]!)).toEqual({ code: 400, message: 'The request could not be read.' });
   });
 });

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
@@ -44,6 +46,26 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 }
 
 /** The one place an error becomes the wire's error body (architecture.md). */
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (an address or headers over 16 KB: 431; a request that
+ * took too long to arrive: 408; one that cannot be read: 400), answered in the wire's error shape like every other
+ * refusal, and with `Connection: close`, since the connection cannot carry another request (Fastify's own answer had
+ * neither: the contract fuzz at scale found it).
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'The address or the headers of the request are too long.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request took too long to arrive.']
+        : [400, 'The request could not be read.'];
+  const body = JSON.stringify({ code: status, message });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {

@@ -66,10 +66,10 @@ export async function insertImported(tx: Db, now: Date, userId: number, a: Impor
  * An activity of the member's that this one duplicates: the same file, or one that started within a second of it (a
  * member cannot start two at once; the same ride exported twice, or from two devices, starts so).
  */
-export async function findDuplicate(db: Db, userId: number, sha256: string, startAt: Date): Promise<{ id: number; title: string } | undefined> {
+export async function findDuplicate(db: Db, userId: number, sha256: string, startAt: Date): Promise<{ id: number; title: string; originalKey: string | null } | undefined> {
   const within = (ms: number) => new Date(startAt.getTime() + ms);
   const [row] = await db
-    .select({ id: activities.id, title: activities.title })
+    .select({ id: activities.id, title: activities.title, originalKey: activities.originalKey })
     .from(activities)
     .where(
       and(

@@ -6,7 +6,7 @@ import { ACTIVITY_FILE_MAX_MB, ACTIVITY_ZIP_MAX_MB, activityImport, importIdPara
 import { okEnvelope } from '#contract/envelope';
 import { activityImportForm } from '#contract/media-requests';
 import type { Deps } from '../../deps';
-import { AppError, fieldError } from '../../lib/errors';
+import { AppError, fieldError, uploadCutShort } from '../../lib/errors';
 import { ok } from '../../lib/reply';
 import { requireUser, viewerId } from '../../plugins/authenticate';
 import { memberRateLimit } from '../../plugins/rate-limit';
@@ -56,8 +56,7 @@ async function readImportForm(req: FastifyRequest) {
       }
     }
   } catch (err) {
-    if (err instanceof AppError || typeof (err as { statusCode?: unknown }).statusCode === 'number') throw err;
-    throw fieldError('file', 'The upload arrived incomplete. Please try again.');
+    uploadCutShort(err, 'file');
   }
   if (!file || file.bytes.length === 0) throw fieldError('file', 'Choose an activity file to import.');
   return { ...file, timeZone };

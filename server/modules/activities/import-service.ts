@@ -171,6 +171,9 @@ export async function importEntry(
   });
   if (!parsed.ok) return refused(fileName, parsed.reason);
   const duplicate = await findDuplicate(deps.db, userId, parsed.sha256, new Date(parsed.startAt * 1000));
+  // An activity whose original is this very upload was made by this import, on a run the process did not live to
+  // record (kill -9 between the two: npm run test:crash): it is this import's, not a duplicate of an earlier one.
+  if (duplicate && options.single && duplicate.originalKey === options.single) return { fileName, outcome: 'imported', activityId: duplicate.id, title: duplicate.title, reason: null };
   if (duplicate) return { fileName, outcome: 'duplicate', activityId: duplicate.id, title: duplicate.title, reason: null };
   // The uploaded file itself is the original of a single-file import; a zip's entries are kept one by one.
   let key = options.single;

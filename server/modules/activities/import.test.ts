@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityImport, activityList } from '#contract/activities';
@@ -83,6 +84,25 @@ describe('importing a file', () => {
     expect((await h.list(rider, { title: 'twice' })).list.map((a) => a.id)).toEqual([]);
     const all = await h.list(rider);
     expect(all.list.filter((a) => a.startDate === new Date(points[0]!.time * 1000).toISOString())).toHaveLength(1);
+  });
+
+  it('an import run again after a crash that came between its activity and its outcome calls the activity its own', async () => {
+    const points = ridePoints([9.2, 46.1], 40, { startTime: Date.UTC(2026, 4, 21, 8, 0) / 1000 });
+    const first = await h.importFile(rider, Buffer.from(garminGpx(points)), 'crashed.gpx');
+    const activityId = first.outcomes[0]!.activityId;
+    expect(first.outcomes[0]).toMatchObject({ outcome: 'imported' });
+    // What kill -9 leaves when it lands after the activity's commit and before the import's outcome is written
+    // (npm run test:crash): the import still processing, its job not done.
+    await t.db.execute(
+      sql`update activity_imports set status = 'processing', outcomes = '[]'::jsonb, finished_at = null, file_key = (select original_key from activities where id = ${activityId}) where id = ${first.id}`,
+    );
+    await t.db.execute(sql`update jobs set done_at = null, locked_until = null where kind = 'activities.import' and (payload->>'importId')::int = ${first.id}`);
+    await t.app.deps.jobs.drain();
+    const again = okData(await h.send('GET', `/api/activity/import/${first.id}`, rider.token), activityImport);
+    expect(again.status).toBe('done');
+    expect(again.outcomes).toEqual([{ fileName: 'crashed.gpx', outcome: 'imported', activityId, title: expect.any(String), reason: null }]);
+    const sameStart = (await h.list(rider)).list.filter((a) => a.startDate === new Date(points[0]!.time * 1000).toISOString());
+    expect(sameStart.map((a) => a.id)).toEqual([activityId]);
   });
 
   it('reads a Strava export zip: titles, sports and descriptions from activities.csv, and each file’s own outcome', async () => {

@@ -8,7 +8,7 @@ import { rowIdParam } from '#contract/ids';
 import { okEnvelope } from '#contract/envelope';
 import { GPX_MAX_BYTES, ROUTE_DESCRIPTION_MAX, ROUTE_NAME_MAX, route, routeIdParams, routeInput, type RouteInput, simplifiedLine, simplifyBody } from '#contract/map-routes';
 import type { Deps } from '../../deps';
-import { AppError, badRequest, fieldError, FieldErrors } from '../../lib/errors';
+import { badRequest, fieldError, FieldErrors, uploadCutShort } from '../../lib/errors';
 import { ok } from '../../lib/reply';
 import { requireUser, viewerId } from '../../plugins/authenticate';
 import { NUL_MESSAGE } from '../../plugins/nul-text';
@@ -58,8 +58,7 @@ async function readGpxForm(req: FastifyRequest): Promise<GpxForm> {
       }
     }
   } catch (err) {
-    if (err instanceof AppError || typeof (err as { statusCode?: unknown }).statusCode === 'number') throw err;
-    throw fieldError('file', 'The upload arrived incomplete. Please try again.');
+    uploadCutShort(err, 'file');
   }
   if (!bytes || bytes.length === 0) throw fieldError('file', 'Choose a GPX file to upload.');
   return { bytes, filename, fields };

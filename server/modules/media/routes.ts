@@ -7,7 +7,7 @@ import { compressImageData, IMAGE_MAX_BYTES, IMAGE_PURPOSES } from '#contract/me
 import { compressImageForm, mediaFileParams, mediaFileQuery } from '#contract/media-requests';
 import type { Deps } from '../../deps';
 import { parseRange } from '../../lib/byte-range';
-import { AppError, fieldError, notFound } from '../../lib/errors';
+import { AppError, fieldError, notFound, uploadCutShort } from '../../lib/errors';
 import { RangeNotSatisfiable } from '../../lib/storage/storage';
 import { ok } from '../../lib/reply';
 import { currentUser, requireUser, signedIn } from '../../plugins/authenticate';
@@ -53,9 +53,7 @@ async function readImageForm(req: FastifyRequest): Promise<ImageForm> {
       }
     }
   } catch (err) {
-    // Our 413 and the plugin's limit errors carry their status; the parser's own (a form cut short, no boundary) do not.
-    if (err instanceof AppError || typeof (err as { statusCode?: unknown }).statusCode === 'number') throw err;
-    throw fieldError('image', 'The upload arrived incomplete. Please try again.');
+    uploadCutShort(err, 'image');
   }
   if (!bytes || bytes.length === 0) throw fieldError('image', 'Choose an image to upload.');
 

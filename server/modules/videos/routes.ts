@@ -10,7 +10,7 @@ import { okEnvelope } from '#contract/envelope';
 import { uploadVideoForm } from '#contract/media-requests';
 import { uploadedVideo, uploadVideoData, VIDEO_MAX_BYTES, VIDEO_TOO_LARGE, videoPosterBody, videoUploadParams } from '#contract/videos';
 import type { Deps } from '../../deps';
-import { AppError, fieldError, notFound } from '../../lib/errors';
+import { AppError, fieldError, notFound, uploadCutShort } from '../../lib/errors';
 import { ok } from '../../lib/reply';
 import { requireUser, signedIn, viewerId } from '../../plugins/authenticate';
 import { memberRateLimit } from '../../plugins/rate-limit';
@@ -28,18 +28,22 @@ const VIDEO_FIELDS = new Set(['video', 'video[]']);
 async function receiveVideoForm(req: FastifyRequest, dir: string) {
   if (!req.isMultipart()) throw new AppError(415, 'Send the video as multipart/form-data.');
   let file: string | undefined;
-  for await (const part of req.parts()) {
-    if (part.type === 'file') {
-      if (file || !VIDEO_FIELDS.has(part.fieldname)) {
-        part.file.resume();
-        continue;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        if (file || !VIDEO_FIELDS.has(part.fieldname)) {
+          part.file.resume();
+          continue;
+        }
+        file = path.join(dir, 'upload');
+        await pipeline(part.file, createWriteStream(file));
+        if (part.file.truncated) throw tooLarge();
+      } else if (part.fieldname === 'type' && part.value !== 'short') {
+        throw fieldError('type', 'Use `short`.');
       }
-      file = path.join(dir, 'upload');
-      await pipeline(part.file, createWriteStream(file));
-      if (part.file.truncated) throw tooLarge();
-    } else if (part.fieldname === 'type' && part.value !== 'short') {
-      throw fieldError('type', 'Use `short`.');
     }
+  } catch (err) {
+    uploadCutShort(err, 'video');
   }
   if (!file || (await fs.stat(file)).size === 0) throw fieldError('video', 'Choose a video to upload.');
   return file;
