@@ -14,3 +14,16 @@ export function percentile(xs: readonly number[], p: number): number {
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 }
+
+/** A load's latencies (ms) over `seconds`: count, rate, p50 and p99 (Infinity when nothing answered), sorted. */
+export function latencySummary(latencies: number[], seconds: number) {
+  latencies.sort((a, b) => a - b);
+  return {
+    count: latencies.length,
+    seconds,
+    perSecond: latencies.length / seconds,
+    p50: latencies.length ? percentile(latencies, 0.5) : Infinity,
+    p99: latencies.length ? percentile(latencies, 0.99) : Infinity,
+    latencies,
+  };
+}

@@ -4,7 +4,7 @@
  * split by request kind and any non-2xx answer named.
  */
 import { Pool } from 'undici';
-import { percentile } from '../stats';
+import { latencySummary } from '../stats';
 import { UNIT_HEADER } from './record-hook';
 
 export type LoadRequest = { kind: string; method: 'GET' | 'POST'; path: string; token?: string; body?: string };
@@ -74,14 +74,8 @@ export async function runLoad(url: string, connections: number, seconds: number,
     await pool.close();
   }
   const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
   return {
-    count: latencies.length,
-    seconds: elapsed,
-    perSecond: latencies.length / elapsed,
-    p50: latencies.length ? percentile(latencies, 0.5) : Infinity,
-    p99: latencies.length ? percentile(latencies, 0.99) : Infinity,
-    latencies,
+    ...latencySummary(latencies, elapsed),
     byKind,
     errors,
     errorSamples,

@@ -5,6 +5,8 @@
  * define them. The recording pass and the load use the same deck of kinds (exact shares, shuffled), so the raw
  * replay's units are the load's mix.
  */
+import { seededRandom } from '../../server/lib/seeded-random';
+
 /** A row's id, as the wire and the tables have it. */
 export type RowId = number;
 
@@ -38,14 +40,7 @@ const PLACES = ['Boulder, CO', 'Moab, UT', 'Chamonix', 'Girona', 'Banff'];
 
 /** A small fast PRNG (mulberry32), seeded, so two runs draw the same sequence of members and targets. */
 export function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]! };
 }
 

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
-import { percentile } from '../stats';
+import { latencySummary } from '../stats';
 import type { Kind } from './mix';
 import type { RecordedLine } from './record-hook';
 
@@ -137,14 +137,8 @@ export async function replay(clients: pg.Client[], units: Unit[], seconds: numbe
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
   return {
-    count: latencies.length,
-    seconds: elapsed,
-    perSecond: latencies.length / elapsed,
-    p50: latencies.length ? percentile(latencies, 0.5) : Infinity,
-    p99: latencies.length ? percentile(latencies, 0.99) : Infinity,
-    latencies,
+    ...latencySummary(latencies, elapsed),
     byKind,
     errors,
     firstErrors,

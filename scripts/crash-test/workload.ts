@@ -2,18 +2,12 @@ import { activityImport } from '../../contract/activities';
 import { compressImageData } from '../../contract/media';
 import { commentSaved, feed } from '../../contract/feeds';
 import { relationship } from '../../contract/social';
+import { seededRandom } from '../../server/lib/seeded-random';
 import { call, describe, gpx, okData, type Answer, type Member } from './api';
 
 /** A seeded generator (mulberry32), so a failing round is replayed exactly with its `--seed`. */
 export function seeded(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   return { next, int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)), pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]! };
 }
 export type Random = ReturnType<typeof seeded>;
