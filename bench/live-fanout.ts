@@ -41,7 +41,7 @@ import WebSocket from 'ws';
 import { openDatabase } from '../server/db/client';
 import { randomToken, sha256 } from '../server/lib/secrets';
 import { freePort, root } from './app-server';
-import { median, percentile } from './stats';
+import { median, percentile, slope } from './stats';
 
 const { values: args } = parseArgs({
   args: process.argv.slice(2),
@@ -356,20 +356,6 @@ function serviceCpu() {
   return out;
 }
 const cpuSince = (before: Map<string, number>, after: Map<string, number>) => [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
-
-/** Least-squares slope of y over x. */
-function slope(xs: number[], ys: number[]) {
-  const n = xs.length;
-  const mx = xs.reduce((a, b) => a + b, 0) / n;
-  const my = ys.reduce((a, b) => a + b, 0) / n;
-  let num = 0;
-  let den = 0;
-  for (let i = 0; i < n; i++) {
-    num += (xs[i]! - mx) * (ys[i]! - my);
-    den += (xs[i]! - mx) ** 2;
-  }
-  return den === 0 ? 0 : num / den;
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // The sharers.

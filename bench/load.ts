@@ -49,7 +49,7 @@ import { UNIT_HEADER } from './load/record-hook';
 import { adminQuery, analyze, seedApi, seedSql, type Sizes } from './load/seed';
 import { contentionMeter, cpuMeter, ensureBuilt, rssOf, startServer, type Contention, type CpuShare, type Server } from './load/server';
 import { describe, describeText, planAndRun, readRecording, replay, runUnit, type ReplayResult, type StatementCosts } from './load/statements';
-import { median, percentile } from './stats';
+import { median, percentile, slope } from './stats';
 
 const { values: args } = parseArgs({
   args: process.argv.slice(2),
@@ -95,20 +95,6 @@ let at = Date.now();
 function step(what: string) {
   console.log(`  ${what} (${((Date.now() - at) / 1000).toFixed(1)} s)`);
   at = Date.now();
-}
-
-/** Least-squares slope of y over x. */
-function slope(xs: number[], ys: number[]) {
-  const n = xs.length;
-  const mx = xs.reduce((a, b) => a + b, 0) / n;
-  const my = ys.reduce((a, b) => a + b, 0) / n;
-  let num = 0;
-  let den = 0;
-  for (let i = 0; i < n; i++) {
-    num += (xs[i]! - mx) * (ys[i]! - my);
-    den += (xs[i]! - mx) ** 2;
-  }
-  return den === 0 ? 0 : num / den;
 }
 
 /**

@@ -27,3 +27,17 @@ export function latencySummary(latencies: number[], seconds: number) {
     latencies,
   };
 }
+
+/** Least-squares slope of y over x. */
+export function slope(xs: number[], ys: number[]) {
+  const n = xs.length;
+  const mx = xs.reduce((a, b) => a + b, 0) / n;
+  const my = ys.reduce((a, b) => a + b, 0) / n;
+  let num = 0;
+  let den = 0;
+  for (let i = 0; i < n; i++) {
+    num += (xs[i]! - mx) * (ys[i]! - my);
+    den += (xs[i]! - mx) ** 2;
+  }
+  return den === 0 ? 0 : num / den;
+}
