@@ -20,14 +20,24 @@ export async function blockedEitherWay(db: Db, a: number, b: number) {
   return row !== undefined;
 }
 
-/** Whether `viewerId` blocked and muted each of `otherIds` (their own side only: what their toggles show). */
+/**
+ * Whether `viewerId` blocked and muted each of `otherIds` (their own side only: what their toggles show). One statement
+ * for both, so it costs one round trip on the pool and inside a transaction alike (whose one connection takes a
+ * statement at a time: follow and unfollow ask this in theirs, through `relationship`).
+ */
 export async function blocksAndMutesOf(db: Db, viewerId: number, otherIds: readonly number[]) {
   if (otherIds.length === 0) return { blocked: new Set<number>(), muted: new Set<number>() };
-  const [blocked, muted] = await Promise.all([
-    db.select({ id: blocks.blockedId }).from(blocks).where(and(eq(blocks.blockerId, viewerId), inArray(blocks.blockedId, [...otherIds]))),
-    db.select({ id: mutes.mutedId }).from(mutes).where(and(eq(mutes.muterId, viewerId), inArray(mutes.mutedId, [...otherIds]))),
-  ]);
-  return { blocked: new Set(blocked.map((r) => r.id)), muted: new Set(muted.map((r) => r.id)) };
+  const rows = await db
+    .select({ id: blocks.blockedId, muted: sql<boolean>`false` })
+    .from(blocks)
+    .where(and(eq(blocks.blockerId, viewerId), inArray(blocks.blockedId, [...otherIds])))
+    .unionAll(
+      db
+        .select({ id: mutes.mutedId, muted: sql<boolean>`true` })
+        .from(mutes)
+        .where(and(eq(mutes.muterId, viewerId), inArray(mutes.mutedId, [...otherIds]))),
+    );
+  return { blocked: new Set(rows.filter((r) => !r.muted).map((r) => r.id)), muted: new Set(rows.filter((r) => r.muted).map((r) => r.id)) };
 }
 
 /**

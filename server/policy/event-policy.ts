@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { eventCohostInvites, eventCohosts, eventInvites, events } from '../db/schema/events';
 import { follows } from '../db/schema/social';
@@ -107,7 +107,7 @@ export function mayCancelEvent(role: EventRole) {
  * `mayViewEvent` as a condition on `events`, for lists: per-row probes by primary and unique keys (the same shape as
  * `visibleFeedsCondition`), so a time-ordered list still walks its index and stops after one page.
  */
-export function visibleEventsCondition(viewerId: number): SQL {
+export function visibleEventsCondition(viewerId: number | SQLWrapper): SQL {
   const cohost = sql`exists (select 1 from ${eventCohosts} c where c.event_id = ${qualified(events.id)} and c.user_id = ${viewerId})`;
   const askedToCohost = sql`exists (select 1 from ${eventCohostInvites} ci where ci.event_id = ${qualified(events.id)} and ci.user_id = ${viewerId})`;
   const invited = sql`exists (select 1 from ${eventInvites} i where i.event_id = ${qualified(events.id)} and i.user_id = ${viewerId})`;

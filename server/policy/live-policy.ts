@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { INDEPENDENCE_AGE } from '#contract/associates';
 import { ageOn } from '#contract/rules';
 import type { Db } from '../db/client';
+import { concurrently } from '../db/concurrent';
 import { qualified } from '../db/qualified';
 import { associates } from '../db/schema/associates';
 import { eventAttendees, eventCohosts, events } from '../db/schema/events';
@@ -81,12 +82,14 @@ export function watchableLiveWhere(viewerId: number | SQLWrapper, now: Date): SQ
  * followers when the audience is `followers`). Who is told it started, and who is alerted.
  */
 export async function liveAudienceOf(db: Db, live: Pick<LiveSubject, 'id' | 'userId' | 'audience'>) {
-  const [named, managers, followers] = await Promise.all([
-    db.select({ userId: liveWatchers.userId, isContact: liveWatchers.isContact }).from(liveWatchers).where(eq(liveWatchers.liveId, live.id)),
-    db.select({ userId: associates.ownerId }).from(associates).where(eq(associates.userId, live.userId)),
-    live.audience === 'followers'
-      ? db.select({ userId: follows.followerId }).from(follows).where(and(eq(follows.followeeId, live.userId), eq(follows.status, 'accepted')))
-      : Promise.resolve([]),
+  // A safety alert asks this inside its transaction, where `concurrently` runs the three in turn.
+  const [named, managers, followers] = await concurrently(db, [
+    () => db.select({ userId: liveWatchers.userId, isContact: liveWatchers.isContact }).from(liveWatchers).where(eq(liveWatchers.liveId, live.id)),
+    () => db.select({ userId: associates.ownerId }).from(associates).where(eq(associates.userId, live.userId)),
+    () =>
+      live.audience === 'followers'
+        ? db.select({ userId: follows.followerId }).from(follows).where(and(eq(follows.followeeId, live.userId), eq(follows.status, 'accepted')))
+        : Promise.resolve([]),
   ]);
   const contacts = new Set([...named.filter((n) => n.isContact).map((n) => n.userId), ...managers.map((m) => m.userId)]);
   const watchers = new Set([...named.map((n) => n.userId), ...followers.map((f) => f.userId)].filter((id) => !contacts.has(id)));

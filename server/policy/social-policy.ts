@@ -1,5 +1,6 @@
 import { and, count, eq, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { concurrently } from '../db/concurrent';
 import { feeds } from '../db/schema/feeds';
 import { follows } from '../db/schema/social';
 import type { FeedVisibility } from '#contract/feeds';
@@ -51,7 +52,8 @@ async function edges(db: Db, viewerId: number, otherId: number) {
 /** The relationship of `viewerId` to `otherId`. */
 export async function relationship(db: Db, viewerId: number, otherId: number): Promise<Relationship> {
   if (viewerId === otherId) return relationshipFrom(otherId, undefined, undefined);
-  const [{ outgoing, incoming }, own] = await Promise.all([edges(db, viewerId, otherId), blocksAndMutesOf(db, viewerId, [otherId])]);
+  // Follow and unfollow ask it inside their transaction: `concurrently` runs the two reads in turn there.
+  const [{ outgoing, incoming }, own] = await concurrently(db, [() => edges(db, viewerId, otherId), () => blocksAndMutesOf(db, viewerId, [otherId])]);
   return relationshipFrom(otherId, outgoing, incoming, { isBlocked: own.blocked.has(otherId), isMuted: own.muted.has(otherId) });
 }
 
@@ -181,16 +183,34 @@ export function visibleFeedsCondition(viewerId: number | SQLWrapper): SQL {
 }
 
 /**
+ * How `followedFeedsCondition` finds the followed authors' posts: member by member (a semi-join; fast for a viewer
+ * following few), by filtering the newest posts, or (`entries`) one edge probe a post, for a list already narrowed
+ * to candidates (the viewer's timeline entries, server/modules/feeds/timelines.ts).
+ */
+export type FollowedPlan = 'members' | 'newest' | 'entries';
+
+/** The members `memberId` follows (accepted), as a subquery of their ids. */
+export function followeesOf(memberId: number | SQLWrapper): SQL {
+  return sql`select ${follows.followeeId} from ${follows} where ${follows.followerId} = ${memberId} and ${follows.status} = 'accepted'`;
+}
+
+/** The members following `authorId` (accepted), as a subquery of their ids: whose following feeds its posts enter. */
+export function followersOf(authorId: number | SQLWrapper): SQL {
+  return sql`select ${follows.followerId} from ${follows} where ${follows.followeeId} = ${authorId} and ${follows.status} = 'accepted'`;
+}
+
+/**
  * Published posts of the viewer and of the members they follow (accepted). Every such post passes
  * `visibleFeedsCondition` by definition (an accepted follower sees a private author's posts), so for the `following`
- * list this is both the filter and the visibility rule, without asking the rule again per row. `perMember`: read
- * posts member by member (a semi-join; fast for a viewer following few) rather than filtering the newest posts.
+ * list this is both the filter and the visibility rule, without asking the rule again per row.
  */
-export function followedFeedsCondition(viewerId: number | SQLWrapper, perMember: boolean): SQL {
-  const followed = sql`select ${follows.followeeId} from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.status} = 'accepted'`;
-  const whose = perMember
-    ? sql`${feeds.userId} in (${followed} union all select ${viewerId}::integer)`
-    : sql`(${feeds.userId} = ${viewerId} or ${feeds.userId} in (${followed}))`;
+export function followedFeedsCondition(viewerId: number | SQLWrapper, plan: FollowedPlan): SQL {
+  const whose =
+    plan === 'members'
+      ? sql`${feeds.userId} in (${followeesOf(viewerId)} union all select ${viewerId}::integer)`
+      : plan === 'newest'
+        ? sql`(${feeds.userId} = ${viewerId} or ${feeds.userId} in (${followeesOf(viewerId)}))`
+        : sql`(${feeds.userId} = ${viewerId} or exists (select 1 from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${feeds.userId} and ${follows.status} = 'accepted'))`;
   // A block removed the follow edges already; a muted member may still be followed, and their posts stay out. A short
   // for its author alone is theirs alone.
   return sql`(${feeds.publishedAt} is not null and ${whose} and (${feeds.userId} = ${viewerId} or ${feeds.visibility} <> 'only_me') and not exists (select 1 from ${mutes} m where m.muter_id = ${viewerId} and m.muted_id = ${feeds.userId})

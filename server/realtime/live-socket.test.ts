@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { forgotPasswordData, verifyOtpData } from '#contract/auth';
+import { notificationList } from '#contract/notifications';
 import { WS_CLOSE } from '#contract/realtime';
 import { buildApp } from '../app';
 import { days, minutes } from '../lib/clock';
@@ -7,6 +8,7 @@ import { findSession, revokeSession } from '../modules/auth/sessions';
 import { grantModerators } from '../modules/moderation/moderators';
 import { FakeClock } from '../test/fake-clock';
 import { body, createTestApp, okData, type TestApp } from '../test/test-app';
+import type { BusMessage } from './bus';
 import { closedWithin, followNotice, listen, openSocket, type TestSocket } from './test-socket';
 
 // Issue 4 "Real time" and check 7: what a member's live socket does, over a real connection.
@@ -75,6 +77,32 @@ describe('the live socket', () => {
     // The stranger's own message arrives, and it is the only one they ever got.
     expect(await stranger.received(1)).toEqual([badge]);
     expect(browser.messages).toEqual([notice]);
+  });
+
+  it('builds a change’s messages only for members with a socket open: a follow reaches one, nothing is built for another', async () => {
+    const rider = await t.signUp();
+    const away = await t.signUp();
+    const fan = await t.signUp();
+    const s = await connected(live, url, rider.userId, rider.token);
+    // What the process publishes, heard by a listener that pushes to nobody (so it does not make anything built).
+    const heard: BusMessage[] = [];
+    const stop = live.deps.bus.subscribe((m) => heard.push(m), () => false);
+    for (const target of [rider, away]) {
+      const res = await live.inject({ method: 'POST', url: '/api/follow', headers: t.bearer(fan.token), payload: { userId: target.userId } });
+      expect(res.statusCode).toBe(200);
+    }
+    stop();
+    await vi.waitFor(() => expect(s.messages.some((m) => m.type === 'notification')).toBe(true), { timeout: 5000, interval: 10 });
+    expect(s.messages.find((m) => m.type === 'notification')).toMatchObject({
+      notification: { kind: 'new_follower', actor: { userId: fan.userId } },
+      badge: { unreadCount: 1 },
+    });
+    const to = (userId: number) => heard.flatMap((m) => ((m.type === 'deliver' || m.type === 'build') && m.userId === userId ? [m.type] : []));
+    expect(to(rider.userId)).toContain('deliver');
+    // One process, and no socket of theirs: nothing built or sent. The notification is theirs all the same.
+    expect(to(away.userId)).toEqual([]);
+    const list = await live.inject({ method: 'GET', url: '/api/notifications', headers: t.bearer(away.token) });
+    expect(okData(list, notificationList)).toMatchObject({ total: 1, unreadCount: 1 });
   });
 
   it('refuses a connection without a token, with an unknown one, or with a signed-out one', async () => {

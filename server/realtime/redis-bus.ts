@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import * as z from 'zod/mini';
+import { notification } from '#contract/notifications';
 import { liveMessage, threadMessage } from '#contract/realtime';
-import type { Bus, BusMessage } from './bus';
+import { listenerReach, type Bus, type BusMessage } from './bus';
 
 export const DEFAULT_CHANNEL = 'switchback:live';
 
@@ -12,6 +13,19 @@ const envelope = z.strictObject({
   origin: z.string().check(z.maxLength(64)),
   message: z.discriminatedUnion('type', [
     z.strictObject({ type: z.literal('deliver'), userId: z.int(), message: liveMessage }),
+    z.strictObject({
+      type: z.literal('build'),
+      userId: z.int(),
+      entries: z
+        .array(
+          z.discriminatedUnion('type', [
+            z.strictObject({ type: z.literal('notification'), notification }),
+            z.strictObject({ type: z.literal('badge') }),
+            z.strictObject({ type: z.literal('relationship'), otherId: z.int() }),
+          ]),
+        )
+        .check(z.maxLength(10_000)),
+    }),
     z.strictObject({ type: z.literal('thread'), message: threadMessage, exceptUserId: z.optional(z.int()) }),
     z.strictObject({
       type: z.literal('sessions-ended'),
@@ -53,6 +67,7 @@ export function createRedisBus(url: string, log: FastifyBaseLogger, options: { c
   const channel = options.channel ?? DEFAULT_CHANNEL;
   const origin = randomUUID();
   const listeners = new Set<(message: BusMessage) => void>();
+  const reach = listenerReach();
   // maxRetriesPerRequest 1 empties the publish queue after two failed reconnects; commandTimeout bounds the wait.
   const publisher = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 1000, connectionName: 'switchback-live-pub' });
   // The one command the listener sends is SUBSCRIBE (again on every reconnect): it waits for Redis however long.
@@ -102,12 +117,19 @@ export function createRedisBus(url: string, log: FastifyBaseLogger, options: { c
         log.warn({ err, type: message.type }, 'live bus: Redis unavailable, message dropped for other processes');
       }
     },
-    subscribe(listener) {
+    subscribe(listener, members) {
       listeners.add(listener);
-      return () => listeners.delete(listener);
+      const forget = reach.add(members);
+      return () => {
+        listeners.delete(listener);
+        forget();
+      };
     },
+    reachesHere: reach.reaches,
+    shared: true,
     async close() {
       listeners.clear();
+      reach.clear();
       await Promise.all([hangUp(publisher), hangUp(subscriber)]);
     },
   };

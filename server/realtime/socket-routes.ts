@@ -5,6 +5,7 @@ import { MAX_CLIENT_FRAME_BYTES, MAX_WATCHED_THREADS, WS_CLOSE } from '#contract
 import type { Deps } from '../deps';
 import { findSession } from '../modules/auth/sessions';
 import { bearerToken } from '../plugins/authenticate';
+import { buildHere } from './build-here';
 import { liveSessionIds } from './live-sessions';
 import { SocketRegistry } from './socket-registry';
 import { liveWatch } from './live-watch';
@@ -34,10 +35,10 @@ function tokenOf(request: FastifyRequest) {
 /**
  * `GET /ws`: the live socket (contract/realtime.ts). The token is checked on connect; a socket without a live one is
  * closed with `WS_CLOSE.unauthorized`. Signed-in sockets are held per member and session: `deliver` messages from
- * the bus become JSON text frames on every socket of that member, `sessions-ended` closes the matching ones with
- * `WS_CLOSE.sessionEnded`, `thread` goes to the sockets watching that comment thread (thread-watch.ts), `live` to those watching
- * that live session (live-watch.ts). The client sends watch frames and a sharer's positions (socket-frames.ts, capped
- * in size); anything else it sends is ignored.
+ * the bus become JSON text frames on every socket of that member (`build` ones once built here, build-here.ts),
+ * `sessions-ended` closes the matching ones with `WS_CLOSE.sessionEnded`, `thread` goes to the sockets watching that
+ * comment thread (thread-watch.ts), `live` to those watching that live session (live-watch.ts). The client sends watch
+ * frames and a sharer's positions (socket-frames.ts, capped in size); anything else it sends is ignored.
  */
 export async function socketRoutes(app: FastifyInstance, deps: Deps, timings: SocketTimings = DEFAULT_SOCKET_TIMINGS) {
   const registry = new SocketRegistry();
@@ -48,13 +49,19 @@ export async function socketRoutes(app: FastifyInstance, deps: Deps, timings: So
   const frames = socketFrames({ threads, live }, app.log);
   let closing = false;
 
-  const unsubscribe = deps.bus.subscribe((message) => {
-    if (message.type === 'deliver') registry.deliver(message.userId, message.message);
-    else if (message.type === 'thread') void threads.fanOut(message.message, message.exceptUserId);
-    else if (message.type === 'live') void live.fanOut(message.liveId, message.message);
-    else if (message.type === 'live-recheck') void live.recheck(message);
-    else registry.endSessions(message.userId, message.sessionIds);
-  });
+  const build = buildHere(registry, deps, app.log);
+  // Reaching the members with a socket here: the outbox builds a message here only for them (bus.ts `reachesHere`).
+  const unsubscribe = deps.bus.subscribe(
+    (message) => {
+      if (message.type === 'deliver') registry.deliver(message.userId, message.message);
+      else if (message.type === 'build') build(message.userId, message.entries);
+      else if (message.type === 'thread') void threads.fanOut(message.message, message.exceptUserId);
+      else if (message.type === 'live') void live.fanOut(message.liveId, message.message);
+      else if (message.type === 'live-recheck') void live.recheck(message);
+      else registry.endSessions(message.userId, message.sessionIds);
+    },
+    (userId) => registry.count(userId) > 0,
+  );
 
   const heartbeat = setInterval(() => registry.heartbeat(), timings.heartbeatMs).unref();
 

@@ -5,6 +5,7 @@ import { ownLiveSession } from '#contract/live';
 import { WS_CLOSE } from '#contract/realtime';
 import { buildApp } from '../app';
 import { createTestApp, okData, type TestApp } from '../test/test-app';
+import type { BusMessage } from './bus';
 import { liveKey } from './live-watch';
 import { createRedisBus } from './redis-bus';
 import { closedWithin, followNotice, listen, openSocket, type TestSocket } from './test-socket';
@@ -71,9 +72,13 @@ describe.runIf(process.env.REDIS_URL)('two API processes joined by Redis', () =>
     const rider = await t.signUp();
     const fan = await t.signUp();
     const s = await onB(rider.userId, rider.token);
+    // What A publishes, heard by a listener that pushes to nobody (so it does not make A build anything).
+    const fromA: BusMessage[] = [];
+    const stop = a.deps.bus.subscribe((m) => fromA.push(m), () => false);
 
     const res = await a.inject({ method: 'POST', url: '/api/follow', headers: t.bearer(fan.token), payload: { userId: rider.userId } });
     expect(res.statusCode).toBe(200);
+    stop();
 
     await vi.waitFor(() => expect(s.messages.some((m) => m.type === 'notification')).toBe(true), { timeout: 5000, interval: 10 });
     const message = s.messages.find((m) => m.type === 'notification')!;
@@ -82,6 +87,10 @@ describe.runIf(process.env.REDIS_URL)('two API processes joined by Redis', () =>
       notification: { kind: 'new_follower', actor: { userId: fan.userId, handleName: fan.handleName }, isRead: false },
       badge: { unreadCount: 1 },
     });
+    // A holds no socket of the rider's: it sent what to build, and B, which holds one, built it.
+    expect(fromA.filter((m) => m.type === 'build' || m.type === 'deliver')).toEqual([
+      { type: 'build', userId: rider.userId, entries: [expect.objectContaining({ type: 'notification' }), { type: 'relationship', otherId: fan.userId }] },
+    ]);
   });
 
   it('a comment added through A reaches the sockets on B watching that post', async () => {

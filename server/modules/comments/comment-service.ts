@@ -5,6 +5,7 @@ import type { LiveComment, ThreadMessage } from '#contract/realtime';
 import type { MemberSummary } from '#contract/social';
 import type { Deps } from '../../deps';
 import type { Db } from '../../db/client';
+import { concurrently } from '../../db/concurrent';
 import { encodeCursor, keysetPage, type PageAsked, type PagedAnswer } from '../../db/keyset';
 import { notifications } from '../../db/schema/notifications';
 import { commentLikes as likes, comments, subjects } from '../../db/schema/subjects';
@@ -97,14 +98,16 @@ export function commentService<K extends string, S extends SubjectRow>(subject: 
   async function viewOf(db: Db, viewerId: number, about: S, rows: CommentRow[]): Promise<(row: CommentRow) => ReplyOf<K>> {
     const ids = rows.map((r) => r.id);
     const people = [...new Set(rows.flatMap((r) => [r.userId, ...r.mentions]))];
-    const [liked, members] = await Promise.all([
-      ids.length === 0
-        ? []
-        : db
-            .select({ commentId: likes.commentId })
-            .from(likes)
-            .where(and(eq(likes.userId, viewerId), inArray(likes.commentId, ids))),
-      people.length === 0 ? [] : db.select(summaryColumns).from(users).where(inArray(users.id, people)),
+    // Adding, editing and liking ask this inside their transaction, where `concurrently` runs the two in turn.
+    const [liked, members] = await concurrently(db, [
+      () =>
+        ids.length === 0
+          ? Promise.resolve([])
+          : db
+              .select({ commentId: likes.commentId })
+              .from(likes)
+              .where(and(eq(likes.userId, viewerId), inArray(likes.commentId, ids))),
+      () => (people.length === 0 ? Promise.resolve([]) : db.select(summaryColumns).from(users).where(inArray(users.id, people))),
     ]);
     const likedIds = new Set(liked.map((l) => l.commentId));
     const byId = new Map<number, MemberSummary>(members.map((m) => [m.userId, m]));

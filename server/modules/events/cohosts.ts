@@ -62,13 +62,9 @@ export async function planCohosts(
     fail('The organiser is already in charge: pick other members as co-hosts.');
     return nothing(organiserId);
   }
-  const [accepted, invited] =
-    eventId === undefined
-      ? [[], []]
-      : await Promise.all([
-          tx.select({ userId: eventCohosts.userId }).from(eventCohosts).where(eq(eventCohosts.eventId, eventId)),
-          tx.select({ userId: eventCohostInvites.userId }).from(eventCohostInvites).where(eq(eventCohostInvites.eventId, eventId)),
-        ]);
+  // In turn, not at once: a transaction's statements share its one connection (server/db/concurrent.ts).
+  const accepted = eventId === undefined ? [] : await tx.select({ userId: eventCohosts.userId }).from(eventCohosts).where(eq(eventCohosts.eventId, eventId));
+  const invited = eventId === undefined ? [] : await tx.select({ userId: eventCohostInvites.userId }).from(eventCohostInvites).where(eq(eventCohostInvites.eventId, eventId));
   const acceptedIds = accepted.map((r) => r.userId);
   const invitedIds = invited.map((r) => r.userId);
   const current = new Set([...acceptedIds, ...invitedIds]);

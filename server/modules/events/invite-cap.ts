@@ -18,16 +18,15 @@ export async function checkInviteCap(tx: Db, senderId: number, adding: number, n
   // One batch per sender at a time: two at once would each count without the other's rows and pass the cap together.
   await tx.select({ id: users.id }).from(users).where(eq(users.id, senderId)).for('no key update');
   const since = new Date(now.getTime() - DAY_MS);
-  const [sent, asked] = await Promise.all([
-    tx
-      .select({ n: count(), oldest: min(eventInvites.createdAt) })
-      .from(eventInvites)
-      .where(and(eq(eventInvites.invitedBy, senderId), gt(eventInvites.createdAt, since))),
-    tx
-      .select({ n: count(), oldest: min(eventCohostInvites.createdAt) })
-      .from(eventCohostInvites)
-      .where(and(eq(eventCohostInvites.invitedBy, senderId), gt(eventCohostInvites.createdAt, since))),
-  ]);
+  // In turn, not at once: a transaction's statements share its one connection (server/db/concurrent.ts).
+  const sent = await tx
+    .select({ n: count(), oldest: min(eventInvites.createdAt) })
+    .from(eventInvites)
+    .where(and(eq(eventInvites.invitedBy, senderId), gt(eventInvites.createdAt, since)));
+  const asked = await tx
+    .select({ n: count(), oldest: min(eventCohostInvites.createdAt) })
+    .from(eventCohostInvites)
+    .where(and(eq(eventCohostInvites.invitedBy, senderId), gt(eventCohostInvites.createdAt, since)));
   const used = (sent[0]?.n ?? 0) + (asked[0]?.n ?? 0);
   if (used + adding <= EVENT_INVITES_PER_DAY) return;
   const left = Math.max(0, EVENT_INVITES_PER_DAY - used);

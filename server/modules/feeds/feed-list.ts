@@ -3,17 +3,19 @@ import { FEED_TOTAL_CAP, type FeedKind, type FeedList, type feedListQuery } from
 import type * as z from 'zod/mini';
 import type { Deps } from '../../deps';
 import type { Db } from '../../db/client';
-import { keysetPage, pastCursor, type SortKey } from '../../db/keyset';
+import { decodeCursor, keysetPage, pastCursor, type SortKey } from '../../db/keyset';
 import { preparedOn, UNNAMED } from '../../db/prepared';
 import { feedHashtags, feeds, hashtags } from '../../db/schema/feeds';
+import { timelineEntries } from '../../db/schema/timelines';
 import { escapeLike, searchFold } from '../../db/search-text';
 import { fieldError, notFound } from '../../lib/errors';
 // The list conditions take the viewer as a placeholder of a prepared statement, so they come from the policy file itself.
-import { followedFeedsCondition, followsFew, loadContentOwner, visibleFeedsCondition } from '../../policy/social-policy';
+import { followedFeedsCondition, followsFew, loadContentOwner, visibleFeedsCondition, type FollowedPlan } from '../../policy/social-policy';
 import { notRemovedSubject } from '../../policy/moderation-policy';
 import { qualified } from '../../db/qualified';
 import { feedColumns, feedViewColumns, feedViews, withAuthorAndSubject, type FeedViewRow } from './feed-views';
 import { guardianFor } from '../../policy/guardian';
+import { extendTimeline, openTimeline } from './timelines';
 
 export type FeedListQuery = z.infer<typeof feedListQuery>;
 
@@ -38,10 +40,13 @@ export type FeedListPlan = {
   page?: number | undefined;
   cursor?: string | undefined;
   /**
-   * `following` for a viewer who follows few members (`followsFew`, decided once per request): their posts are read
-   * by member (a semi-join on `feeds_user_published_id`); for many, the newest posts are scanned and filtered.
+   * How `following` finds the posts (`FollowedPlan`): from the viewer's timeline entries (`entries`, page 1 and the
+   * cursor pages within the timeline's span); past it, by member for a viewer who follows few (`members`: a semi-join
+   * on `feeds_user_published_id`) or, for many, by filtering the newest posts (`newest`).
    */
-  followsFew?: boolean | undefined;
+  followed?: FollowedPlan | undefined;
+  /** For `entries`: where the viewer's timeline covers from (null: from the first post); entries older are not read. */
+  coversFrom?: Date | null | undefined;
 };
 
 const TAG_SEARCH = /^#([\p{L}\p{M}\p{Nd}]+)$/u;
@@ -56,7 +61,7 @@ type ListShape = {
   from: boolean;
   to: boolean;
   author: boolean;
-  followsFew: boolean;
+  followed: FollowedPlan | null;
   cursor: boolean;
   offset: boolean;
   limit: number;
@@ -80,21 +85,29 @@ const listStatements = preparedOn((db, shapeText) => {
   const plain = !shape.tag && !shape.text && !shape.from && !shape.to && !shape.author && shape.limit === FEED_PER_PAGE + 1;
   const mine = shape.filter === 'mine';
   const byTag = shape.tag && !mine;
+  // A timeline's page runs on its entries' key (member, kind, published_at, feed_id): the order comes from the index.
+  const entries = shape.filter === 'following' && shape.followed === 'entries';
   const key = mine
     ? { createdAt: feeds.createdAt, id: feeds.id }
     : byTag
       ? { createdAt: feedHashtags.publishedAt, id: feedHashtags.feedId }
-      : { createdAt: feeds.publishedAt, id: feeds.id };
+      : entries
+        ? { createdAt: timelineEntries.publishedAt, id: timelineEntries.feedId }
+        : { createdAt: feeds.publishedAt, id: feeds.id };
   const viewer = sql.placeholder('viewerId');
   const tagId = shape.tag ? sql`(select ${hashtags.id} from ${hashtags} where ${hashtags.tagName} = ${sql.placeholder('tag')})` : undefined;
   // The kind as a literal, not a placeholder: a plan made for 'short' then uses the shorts' partial indexes.
+  const kindLiteral = sql.raw(`'${shape.kind === 'short' ? 'short' : 'post'}'`);
   const where = and(
-    sql`${feeds.kind} = ${sql.raw(`'${shape.kind === 'short' ? 'short' : 'post'}'`)}`,
+    sql`${feeds.kind} = ${kindLiteral}`,
     mine
       ? and(eq(feeds.userId, viewer), notRemovedSubject(qualified(feeds.subjectId)))
       : shape.filter === 'following'
-        ? followedFeedsCondition(viewer, shape.followsFew)
+        ? followedFeedsCondition(viewer, shape.followed ?? 'newest')
         : and(isNotNull(key.createdAt), visibleFeedsCondition(viewer)),
+    entries
+      ? sql`${timelineEntries.memberId} = ${viewer} and ${timelineEntries.kind} = ${kindLiteral} and ${timelineEntries.publishedAt} >= ${sql.placeholder('coversFrom')}::timestamptz and ${timelineEntries.publishedAt} = ${feeds.publishedAt}`
+      : undefined,
     shape.author ? eq(feeds.userId, sql.placeholder('authorId')) : undefined,
     byTag ? eq(feedHashtags.hashtagId, tagId!) : undefined,
     mine && tagId
@@ -107,20 +120,23 @@ const listStatements = preparedOn((db, shapeText) => {
   const past = shape.cursor ? pastCursor(key, 'desc', { createdAt: sql.placeholder('cursorAt'), id: sql.placeholder('cursorId') }) : undefined;
 
   const tagged = eq(feedHashtags.feedId, feeds.id);
+  const entered = eq(timelineEntries.feedId, feeds.id);
   const rows = db.select(feedColumns).from(feeds).$dynamic();
   const counted = db.select({ one: sql`1` }).from(feeds).$dynamic();
   const order = keysetPage({}, key, 1).orderBy;
-  const page = (byTag ? rows.innerJoin(feedHashtags, tagged) : rows).where(and(where, past)).orderBy(...order).limit(shape.limit);
+  const joined = <T extends typeof rows | typeof counted>(q: T) => (byTag ? q.innerJoin(feedHashtags, tagged) : entries ? q.innerJoin(timelineEntries, entered) : q);
+  const page = joined(rows).where(and(where, past)).orderBy(...order).limit(shape.limit);
   // The page's posts as `p`, each built for the wire with its author, photos, mentions and reactions (feed-views.ts).
   const sortedBy = sql.raw(mine ? 'p.created_at' : 'p.published_at');
   const list = db
     .select(feedViewColumns())
     .from(sql`(${shape.offset ? page.offset(sql.placeholder('offset')) : page}) p ${withAuthorAndSubject}`)
     .orderBy(sql`${sortedBy} desc`, sql`p.id desc`);
-  const capped = (byTag ? counted.innerJoin(feedHashtags, tagged) : counted).where(where).limit(FEED_TOTAL_CAP).as('capped');
+  const capped = joined(counted).where(where).limit(FEED_TOTAL_CAP).as('capped');
+  const name = `${shape.kind}:${shape.filter}:${shape.followed}:${shape.cursor}:${shape.offset}`;
   return {
-    list: list.prepare(plain ? `feed_list:${shape.kind}:${shape.filter}:${shape.followsFew}:${shape.cursor}:${shape.offset}` : UNNAMED),
-    count: db.select({ n: count() }).from(capped).prepare(plain ? `feed_count:${shape.kind}:${shape.filter}:${shape.followsFew}:${shape.cursor}:${shape.offset}` : UNNAMED),
+    list: list.prepare(plain ? `feed_list:${name}` : UNNAMED),
+    count: db.select({ n: count() }).from(capped).prepare(plain ? `feed_count:${name}` : UNNAMED),
   };
 });
 
@@ -141,7 +157,7 @@ export function feedPageQuery(db: Db, plan: FeedListPlan) {
     from: plan.from !== undefined,
     to: plan.to !== undefined,
     author: plan.authorId !== undefined,
-    followsFew: plan.followsFew ?? false,
+    followed: plan.filter === 'following' ? (plan.followed ?? 'newest') : null,
     cursor: at.after !== undefined,
     offset: at.offset > 0,
     limit: at.limit,
@@ -155,6 +171,7 @@ export function feedPageQuery(db: Db, plan: FeedListPlan) {
     to: plan.to?.toISOString(),
     cursorAt: at.after?.createdAt.toISOString(),
     cursorId: at.after?.id,
+    coversFrom: plan.coversFrom ? plan.coversFrom.toISOString() : '-infinity',
     offset: at.offset,
   };
   const keyOf = ({ feed }: FeedViewRow): SortKey => ({ createdAt: new Date(mine ? feed.createdAt : feed.publishedAt!), id: feed.id });
@@ -211,16 +228,56 @@ export async function listFeeds(deps: Pick<Deps, 'db' | 'storage' | 'clock'>, vi
     perPage,
     page: q.page,
     cursor: q.cursor,
-    followsFew: q.filter_type === 'following' && authorId === undefined ? await followsFew(deps.db, viewerId) : undefined,
   };
-  const { list, count: countStatement, values, at, keyOf } = feedPageQuery(deps.db, plan);
-  const rows = await list.execute(values);
-  // The count (capped) only on a first request, and only when the list goes on past this page: a page reached by
-  // cursor is scrolling, and counting again per page would cost more than the page itself (bench:feed); a page that
-  // ends the list (a member's few posts) knows its total without it. Later pages say at least what was seen.
-  const seen = (at.page - 1) * perPage + Math.min(rows.length, perPage);
-  const counted = plan.cursor === undefined && rows.length > perPage ? ((await countStatement.execute(values))[0]?.n ?? 0) : 0;
-  const total = Math.max(counted, seen);
+  const { rows, total, at, keyOf } = plan.filter === 'following' ? await followingRows(deps, plan) : await planRows(deps.db, plan);
   const answer = at.answer(rows, total, keyOf);
   return { ...answer, list: await feedViews(deps, answer.list) };
 }
+
+/**
+ * One plan's page: its rows (one more than a page), and its total. The count (capped) only on a first request, and
+ * only when the list goes on past this page: a page reached by cursor is scrolling, and counting again per page would
+ * cost more than the page itself (bench:feed); a page that ends the list (a member's few posts) knows its total
+ * without it. Later pages say at least what was seen.
+ */
+async function planRows(db: Db, plan: FeedListPlan) {
+  const { list, count: countStatement, values, at, keyOf } = feedPageQuery(db, plan);
+  const rows = await list.execute(values);
+  const seen = (at.page - 1) * plan.perPage + Math.min(rows.length, plan.perPage);
+  const counted = plan.cursor === undefined && rows.length > plan.perPage ? ((await countStatement.execute(values))[0]?.n ?? 0) : 0;
+  return { rows, total: Math.max(counted, seen), at, keyOf, counted };
+}
+
+/** How `following` reads posts that are not in the viewer's timeline: by member for few follows, else the newest. */
+const pastTimeline = async (db: Db, viewerId: number): Promise<FollowedPlan> => ((await followsFew(db, viewerId)) ? 'members' : 'newest');
+
+/**
+ * `following`: the viewer's timeline (timelines.ts), whose pages cost the same whoever the viewer follows (P14);
+ * scrolling to the end of its span makes it reach further back (so page 500 costs what page 1 does, P5). A search,
+ * dates or a page asked by number read the posts as before.
+ */
+async function followingRows(deps: Pick<Deps, 'db' | 'clock'>, plan: FeedListPlan) {
+  const timelinePage = !plan.tag && !plan.text && !plan.from && !plan.to && (plan.cursor !== undefined || (plan.page ?? 1) === 1);
+  const fromPosts = async () => planRows(deps.db, { ...plan, followed: await pastTimeline(deps.db, plan.viewerId) });
+  if (!timelinePage) return fromPosts();
+  let coversFrom = await openTimeline(deps, plan.viewerId, plan.kind);
+  const cursorAt = plan.cursor === undefined ? undefined : decodeCursor(plan.cursor).createdAt;
+  // Scrolled past the span: it reaches further back, once a request (a cursor made up to jump far is read from the posts).
+  if (coversFrom && cursorAt && cursorAt < coversFrom) {
+    coversFrom = await extendTimeline(deps, plan.viewerId, plan.kind, coversFrom);
+    if (coversFrom && cursorAt < coversFrom) return fromPosts();
+  }
+  const fromEntries = (covers: Date | null) => planRows(deps.db, { ...plan, followed: 'entries', coversFrom: covers });
+  let inTimeline = await fromEntries(coversFrom);
+  if (!coversFrom || inTimeline.rows.length > plan.perPage) return inTimeline;
+  // The span ends within this page: one step further back, then, at the end of everything, the posts before it.
+  coversFrom = await extendTimeline(deps, plan.viewerId, plan.kind, coversFrom);
+  inTimeline = await fromEntries(coversFrom);
+  if (!coversFrom || inTimeline.rows.length > plan.perPage) return inTimeline;
+  const older = await planRows(deps.db, { ...plan, cursor: undefined, page: undefined, to: coversFrom, followed: await pastTimeline(deps.db, plan.viewerId) });
+  const rows = [...inTimeline.rows, ...older.rows].slice(0, plan.perPage + 1);
+  const counted = plan.cursor === undefined ? Math.min(FEED_TOTAL_CAP, inTimeline.rows.length + older.total) : 0;
+  const seen = (inTimeline.at.page - 1) * plan.perPage + Math.min(rows.length, plan.perPage);
+  return { ...inTimeline, rows, total: Math.max(counted, seen) };
+}
+

@@ -20,6 +20,7 @@ import { withOutbox, type Outbox } from '../notifications/outbox';
 import { feedView } from './feed-views';
 import { NO_TAGS, syncPostHashtags } from './hashtag-counts';
 import { parseTags, resolveMentions } from './text-tags';
+import { addToTimelines } from './timelines';
 import { deleteSubjects, newSubject } from '../subjects/subject-rows';
 
 /** Creating, editing and deleting posts (issue 5). Listing is feed-list.ts; reactions are reactions.ts. */
@@ -168,6 +169,7 @@ async function saveOfKind(deps: Deps, userId: number, input: CommonInput, part: 
     await part.attach(tx, now, id);
     await syncPostHashtags(tx, id, existing ? { tags: existing.hashtags, publishedAt: existing.publishedAt } : NO_TAGS, { tags: hashtags, publishedAt });
     const saved = await saveMentions(tx, id, mentions);
+    if (publishedAt && !existing?.publishedAt) await addToTimelines(tx, now, { id, kind: part.kind, userId, publishedAt });
     if (publishedAt) {
       // Nothing unpublished told anybody: coming out tells everyone it mentions; an edit tells only those newly mentioned.
       const tell = existing?.publishedAt ? saved.added : saved.all;
@@ -239,8 +241,9 @@ export async function publishWaitingShort(deps: Pick<Deps, 'db' | 'bus' | 'maile
       .update(feeds)
       .set({ isDraft: false, publishWhenReady: false, publishedAt: now, updatedAt: now })
       .where(and(eq(feeds.videoKey, videoKey), eq(feeds.publishWhenReady, true)))
-      .returning({ id: feeds.id, hashtags: feeds.hashtags });
+      .returning({ id: feeds.id, hashtags: feeds.hashtags, userId: feeds.userId });
     if (!row) return;
+    await addToTimelines(tx, now, { id: row.id, kind: 'short', userId: row.userId, publishedAt: now });
     await syncPostHashtags(tx, row.id, { tags: row.hashtags, publishedAt: null }, { tags: row.hashtags, publishedAt: now });
     const mentioned = await tx.select({ userId: feedMentions.userId }).from(feedMentions).where(eq(feedMentions.feedId, row.id)).orderBy(feedMentions.position);
     await notifyMentioned(tx, now, outbox, row.id, mentioned.map((m) => m.userId));

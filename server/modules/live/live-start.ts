@@ -164,10 +164,9 @@ export async function addLink(deps: Deps, userId: number, liveId: number, email:
   if (await isYoungAssociate(deps.db, userId, now)) throw fieldError('email', YOUNG_ONLY);
   const { row, token } = await deps.db.transaction(async (tx) => {
     const row = await going(tx, userId, liveId);
-    const [named, links] = await Promise.all([
-      tx.select({ id: liveWatchers.userId }).from(liveWatchers).where(and(eq(liveWatchers.liveId, liveId), eq(liveWatchers.isContact, true))),
-      tx.select({ email: liveLinks.email }).from(liveLinks).where(and(eq(liveLinks.liveId, liveId), isNull(liveLinks.revokedAt))),
-    ]);
+    // In turn, not at once: a transaction's statements share its one connection (server/db/concurrent.ts).
+    const named = await tx.select({ id: liveWatchers.userId }).from(liveWatchers).where(and(eq(liveWatchers.liveId, liveId), eq(liveWatchers.isContact, true)));
+    const links = await tx.select({ email: liveLinks.email }).from(liveLinks).where(and(eq(liveLinks.liveId, liveId), isNull(liveLinks.revokedAt)));
     if (!links.some((l) => l.email === email) && named.length + links.length >= MAX_SAFETY_CONTACTS) throw fieldError('email', `At most ${MAX_SAFETY_CONTACTS} safety contacts.`);
     return { row, token: await insertLink(tx, liveId, email, row.expiresAt, now) };
   });

@@ -11,6 +11,7 @@ import { fieldError, notFound } from '../../lib/errors';
 import { relationship } from '../../policy/social-policy';
 import * as notices from '../notifications/follow-notices';
 import { withOutbox } from '../notifications/outbox';
+import { followEnded } from '../feeds/timelines';
 import { cardColumns, PER_PAGE, searchCondition, toList } from '../social/service';
 
 /**
@@ -44,6 +45,7 @@ export async function toggleBlock(deps: Deps, viewerId: number, userId: number) 
         .where(or(and(eq(follows.followerId, viewerId), eq(follows.followeeId, userId)), and(eq(follows.followerId, userId), eq(follows.followeeId, viewerId))))
         .returning({ followerId: follows.followerId, followeeId: follows.followeeId, status: follows.status });
       for (const edge of ended) if (edge.status === 'pending') await notices.requestGone(tx, outbox, edge.followerId, edge.followeeId);
+      if (ended.some((edge) => edge.status === 'accepted')) await followEnded(tx, viewerId, userId, true);
     }
     outbox.relationship(userId, viewerId);
     outbox.relationship(viewerId, userId);

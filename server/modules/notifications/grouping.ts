@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { notifications } from '../../db/schema/notifications';
 import { GROUPED_ACTIONS } from './sentences';
 
@@ -11,9 +11,10 @@ import { GROUPED_ACTIONS } from './sentences';
  * not start with the actor's name.
  *
  * The one CTE both the list and marking a row read use, so the row a member opens is exactly the rows read. `shown`:
- * the Guardian's condition on the actor (`n.actor_id`), leaving out members blocked either way or muted.
+ * the Guardian's condition on the actor (`n.actor_id`), leaving out members blocked either way or muted. The values may
+ * be placeholders of a prepared statement (notification-views.ts).
  */
-export function keyedNotifications(userId: number, timeZone: string, shown: SQL, only?: number): SQL {
+export function keyedNotifications(userId: number | SQLWrapper, timeZone: string | SQLWrapper, shown: SQL, only?: number | SQLWrapper): SQL {
   const action = sql.join(
     GROUPED_ACTIONS.map(({ kind, action }) => sql`when n.kind = ${kind} and right(n.message, ${[...action].length + 1}) = ${` ${action}`} then ${action}`),
     sql` `,

@@ -1,14 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { Notification } from '#contract/notifications';
 import type { Deps } from '../../deps';
+import type { Db } from '../../db/client';
 import type { SortKey } from '../../db/keyset';
 import { activities } from '../../db/schema/activities';
 import { comments } from '../../db/schema/subjects';
 import { events } from '../../db/schema/events';
 import { feedImages, feeds } from '../../db/schema/feeds';
 import { users } from '../../db/schema/users';
-import { guardianFor } from '../../policy/guardian';
-import { publicToMembersSql } from '../../policy/social-policy';
+import { preparedOn } from '../../db/prepared';
+import { visibleActivitiesCondition } from '../../policy/activity-policy';
+import { notHiddenFrom } from '../../policy/block-policy';
+import { visibleEventsCondition } from '../../policy/event-policy';
+import { publicToMembersSql, visibleFeedsCondition } from '../../policy/social-policy';
 import { signedMediaUrl } from '../feeds/feed-views';
 import { mediaUrlSigner } from '../media/url-signing';
 import { keyedNotifications } from './grouping';
@@ -64,24 +68,33 @@ export function excerptOf(text: string | null): string | null {
 const member = (u: string) =>
   sql.raw(`json_build_object('userId', ${u}.id, 'handleName', ${u}.handle_name, 'firstName', ${u}.first_name, 'lastName', ${u}.last_name, 'profileImage', ${u}.profile_image)`);
 
+/** What the view statement's text depends on: a page of the list, a page past a cursor, or one notification. */
+type ViewShape = 'page' | 'after' | 'only';
+
 /**
  * The member's notification rows as the wire shows them, in one statement: each group of repeats (grouping.ts) as its
  * latest notification with the group's count, its latest distinct actors and the group's total; and what the row is
- * about, each asked of the Guardian for the member now, not when the notification was written: the post's first photo
- * and words only while they may see the post (a post turned private or deleted shows nothing), a comment's words only
- * while they may see what it is on, an event's name likewise. Per row each part is an index probe, so a page costs
- * what its rows cost, whatever the member's history beyond the grouping pass over their own notifications.
+ * about, each asked of the access rules for the member now, not when the notification was written: the post's first
+ * photo and words only while they may see the post (a post turned private or deleted shows nothing), a comment's words
+ * only while they may see what it is on, an event's name likewise. Per row each part is an index probe, so a page
+ * costs what its rows cost, whatever the member's history beyond the grouping pass over their own notifications.
+ *
+ * Built once per shape with placeholders (userId, timeZone, afterAt, afterId, limit, offset, only) and named: the text
+ * is ~9 KB, and PostgreSQL took 2.9 ms to plan it against 0.5-1 ms to run it (bench/README.md, P6), so a connection
+ * plans each of the three shapes once. With the member a placeholder, the conditions come from the policy files
+ * themselves: what the Guardian's `unhiddenAuthorsWhere`, `visibleFeedsWhere`, `visibleEventsWhere` and
+ * `visibleActivitiesWhere` give for a number (as in feed-list.ts).
  */
-export async function notificationViews(deps: Pick<Deps, 'db' | 'storage' | 'clock'>, asked: ViewsAsked) {
-  const guardian = guardianFor(deps.db, asked.userId);
-  const only = 'only' in asked ? asked.only : undefined;
-  const page = 'page' in asked ? asked.page : undefined;
-  const after = page?.after ? sql` and (h.created_at, h.id) < (${page.after.createdAt.toISOString()}::timestamptz, ${page.after.id})` : sql``;
-  const window = page ? sql` limit ${page.limit} offset ${page.offset}` : sql``;
+const viewStatements = preparedOn((db, shapeText) => {
+  const shape = shapeText as ViewShape;
+  const userId = sql.placeholder('userId');
+  const after = shape === 'after' ? sql` and (h.created_at, h.id) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')})` : sql``;
+  const window = shape === 'only' ? sql`` : sql` limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
+  const only = shape === 'only' ? sql.placeholder('only') : undefined;
   const postId = sql`case h.subject_type when 'feed' then h.subject_id when 'comment' then h.parent_id end`;
   const eventId = sql`case h.subject_type when 'event' then h.subject_id when 'event_comment' then h.parent_id end`;
   const activityId = sql`case h.subject_type when 'activity' then h.subject_id when 'activity_comment' then h.parent_id end`;
-  const statement = sql`(with ${keyedNotifications(asked.userId, asked.timeZone, guardian.unhiddenAuthorsWhere(sql`n.actor_id`), only)}, ranked as (
+  const statement = sql`(with ${keyedNotifications(userId, sql.placeholder('timeZone'), notHiddenFrom(userId, sql`n.actor_id`), only)}, ranked as (
       select k.*,
         row_number() over (partition by k.group_key order by k.created_at desc, k.id desc) as place,
         row_number() over (partition by k.group_key, k.actor_id order by k.created_at desc, k.id desc) as actor_place
@@ -112,16 +125,16 @@ export async function notificationViews(deps: Pick<Deps, 'db' | 'storage' | 'clo
         i.thumbnail, i.upload_key, ${publicToMembersSql('feeds', 'fa')} as public_to_members
       from ${feeds} join ${users} fa on fa.id = ${feeds.userId}
       left join lateral (select i.thumbnail, i.upload_key from ${feedImages} i where i.feed_id = ${feeds.id} order by i.position limit 1) i on true
-      where ${feeds.id} = ${postId} and ${guardian.visibleFeedsWhere()}
+      where ${feeds.id} = ${postId} and ${visibleFeedsCondition(userId)}
     ) p on true
     left join lateral (
-      select ${events.id} as id, ${events.eventName} as event_name from ${events} where ${events.id} = ${eventId} and ${guardian.visibleEventsWhere()}
+      select ${events.id} as id, ${events.eventName} as event_name from ${events} where ${events.id} = ${eventId} and ${visibleEventsCondition(userId)}
     ) e on true
     left join lateral (
-      select ${activities.id} as id, ${activities.title} as activity_title from ${activities} where ${activities.id} = ${activityId} and ${guardian.visibleActivitiesWhere()}
+      select ${activities.id} as id, ${activities.title} as activity_title from ${activities} where ${activities.id} = ${activityId} and ${visibleActivitiesCondition(userId)}
     ) act on true
     left join ${comments} c on h.subject_type in ('comment', 'event_comment', 'activity_comment') and c.id = h.subject_id) v`;
-  const rows = await deps.db
+  return db
     .select({
       id: sql<number>`v.id`,
       kind: sql<ViewRow['kind']>`v.kind`,
@@ -147,7 +160,30 @@ export async function notificationViews(deps: Pick<Deps, 'db' | 'storage' | 'clo
       total: sql<number>`v.total`,
     })
     .from(statement)
-    .orderBy(sql`v.sort_at desc`, sql`v.id desc`);
+    .orderBy(sql`v.sort_at desc`, sql`v.id desc`)
+    .prepare(`notification_views:${shape}`);
+});
+
+/** The view statement for `asked` and its values; exported so a test can see one text serve every member and page. */
+export function notificationViewQuery(db: Db, asked: ViewsAsked) {
+  const page = 'page' in asked ? asked.page : undefined;
+  const shape: ViewShape = page === undefined ? 'only' : page.after ? 'after' : 'page';
+  const values = {
+    userId: asked.userId,
+    timeZone: asked.timeZone,
+    afterAt: page?.after?.createdAt.toISOString(),
+    afterId: page?.after?.id,
+    limit: page?.limit,
+    offset: page?.offset,
+    only: 'only' in asked ? asked.only : undefined,
+  };
+  return { statement: viewStatements(db, shape), values };
+}
+
+/** The member's page of rows, or one notification, as the wire shows them (`viewStatements`). */
+export async function notificationViews(deps: Pick<Deps, 'db' | 'storage' | 'clock'>, asked: ViewsAsked) {
+  const { statement, values } = notificationViewQuery(deps.db, asked);
+  const rows: ViewRow[] = await statement.execute(values);
   // Signing needs the key from storage: only loaded when a row shows a photo not every member may see (check 14).
   const sign = rows.some((r) => r.thumbnail && r.uploadKey && !r.publicToMembers) ? await mediaUrlSigner(deps) : null;
   return {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, Placeholder } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataExport } from '#contract/account';
 import { followRequestSummary, NOTIFICATION_KINDS, notificationBadge, notificationList, notificationSettings } from '#contract/notifications';
@@ -6,6 +6,7 @@ import { notifications, notificationSettings as settingsTable } from '../../db/s
 import { days } from '../../lib/clock';
 import { body, createTestApp, okData, type TestApp } from '../../test/test-app';
 import { readZip } from '../../test/zip-reader';
+import { notificationViewQuery } from './notification-views';
 import { notify } from './notify';
 import { helpers, type Member } from './test-helpers';
 
@@ -67,6 +68,30 @@ describe('GET /api/notifications', () => {
     const second = okData(await send('GET', `/api/notifications?cursor=${first.next_cursor}`, a.token), notificationList);
     expect(second.list.map((n) => n.id)).toEqual(newestFirst.slice(20));
     expect(second).toMatchObject({ current_page: 2, last_page: 2, total: 28, next_cursor: null, unreadCount: 28 });
+  });
+
+  it('builds the view once per shape, every member, page and cursor a parameter', async () => {
+    const a = await member();
+    const b = await member();
+    const page = (after?: { createdAt: Date; id: number }) => ({ page: { after, limit: 21, offset: 0 } });
+    const first = notificationViewQuery(t.db, { userId: a.userId, timeZone: 'UTC', ...page() });
+    const other = notificationViewQuery(t.db, { userId: b.userId, timeZone: 'Europe/London', page: { limit: 21, offset: 40 } });
+    expect(other.statement).toBe(first.statement);
+    expect(other.values).toMatchObject({ userId: b.userId, timeZone: 'Europe/London', offset: 40 });
+    const later = notificationViewQuery(t.db, { userId: b.userId, timeZone: 'UTC', ...page({ createdAt: new Date(), id: 7 }) });
+    const one = notificationViewQuery(t.db, { userId: a.userId, timeZone: 'UTC', only: 7 });
+    expect(new Set([first.statement, later.statement, one.statement]).size).toBe(3);
+    expect(notificationViewQuery(t.db, { userId: a.userId, timeZone: 'UTC', only: 8 }).statement).toBe(one.statement);
+    // Every value of a call is a placeholder, none written into the text.
+    const placeholders = (q: typeof first) => q.statement.getQuery().params.flatMap((p) => (p instanceof Placeholder ? [p.name] : []));
+    expect(new Set(placeholders(first))).toEqual(new Set(['userId', 'timeZone', 'limit', 'offset']));
+    expect(new Set(placeholders(later))).toEqual(new Set(['userId', 'timeZone', 'afterAt', 'afterId', 'limit', 'offset']));
+    expect(new Set(placeholders(one))).toEqual(new Set(['userId', 'timeZone', 'only']));
+    for (const q of [first, later, one]) expect(q.statement.getQuery().params).not.toContain(a.userId);
+    // The one a live message runs finds that notification alone.
+    const [id] = await followerNotices(a, b, 2);
+    const alone = notificationViewQuery(t.db, { userId: a.userId, timeZone: 'UTC', only: id! });
+    expect((await alone.statement.execute(alone.values)).map((r) => [r.id, r.total])).toEqual([[id, 1]]);
   });
 
   it('shows only the caller\'s notifications and refuses bad paging', async () => {

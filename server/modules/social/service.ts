@@ -13,6 +13,7 @@ import { blocksAndMutesOf } from '../../policy/block-policy';
 import { relationship, relationshipFrom } from '../../policy/social-policy';
 import * as notices from '../notifications/follow-notices';
 import { withOutbox } from '../notifications/outbox';
+import { followEnded, followStarted } from '../feeds/timelines';
 
 export const PER_PAGE = 20;
 
@@ -203,6 +204,7 @@ export async function follow(deps: Deps, viewerId: number, targetId: number) {
     if (inserted?.status === 'pending') await notices.requested(tx, now, outbox, viewerId, targetId);
     else if (inserted || upgraded.length > 0) await notices.followed(tx, now, outbox, viewerId, targetId);
     if (inserted || upgraded.length > 0) outbox.relationship(targetId, viewerId);
+    if (inserted?.status === 'accepted' || upgraded.length > 0) await followStarted(tx, now, viewerId, targetId);
     return relationship(tx, viewerId, targetId);
   });
 }
@@ -213,6 +215,7 @@ export async function unfollow(deps: Deps, viewerId: number, targetId: number) {
     await findMember(tx, targetId);
     const [removed] = await tx.delete(follows).where(edge(viewerId, targetId)).returning({ status: follows.status });
     if (removed?.status === 'pending') await notices.requestGone(tx, outbox, viewerId, targetId);
+    if (removed?.status === 'accepted') await followEnded(tx, viewerId, targetId);
     if (removed) outbox.relationship(targetId, viewerId);
     return relationship(tx, viewerId, targetId);
   });
@@ -234,6 +237,7 @@ export async function acceptRequest(deps: Deps, viewerId: number, requesterId: n
       .where(and(edge(requesterId, viewerId), eq(follows.status, 'pending')))
       .returning({ id: follows.id });
     if (accepted.length > 0) {
+      await followStarted(tx, now, requesterId, viewerId);
       await notices.requestAccepted(tx, now, outbox, requesterId, viewerId);
       outbox.relationship(requesterId, viewerId);
     }
@@ -263,6 +267,7 @@ export async function removeFollower(deps: Deps, viewerId: number, followerId: n
     const [removed] = await tx.delete(follows).where(edge(followerId, viewerId)).returning({ status: follows.status });
     if (!removed) throw notFound('That member does not follow you.');
     if (removed.status === 'pending') await notices.requestGone(tx, outbox, followerId, viewerId);
+    else await followEnded(tx, followerId, viewerId);
     outbox.relationship(followerId, viewerId);
     return relationship(tx, viewerId, followerId);
   });
