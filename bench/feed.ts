@@ -293,33 +293,39 @@ async function deepCursor(api: ReturnType<typeof feedClient>, filter: Filter) {
   return deep;
 }
 
-/** Page 1 and page 500 asked one at a time, alternating: median latencies of each. */
-async function pageLatencies(api: ReturnType<typeof feedClient>, filter: Filter, deep: { page: number; cursor: string }) {
-  const first = api.pathOf(filter);
-  const far = api.pathOf(filter, deep);
-  const once = async (p: string) => {
+/**
+ * `a` and `b` run one at a time, alternating which goes first so neither always runs right after the other, `PAIRS`
+ * times each after a tenth as many unmeasured: the median milliseconds of each.
+ */
+async function alternate(a: () => Promise<unknown>, b: () => Promise<unknown>) {
+  const timed = async (run: () => Promise<unknown>) => {
     const at = performance.now();
-    await api.get(p);
+    await run();
     return performance.now() - at;
   };
-  const one: number[] = [];
-  const five: number[] = [];
+  const aTimes: number[] = [];
+  const bTimes: number[] = [];
   for (let i = -Math.ceil(PAIRS / 10); i < PAIRS; i++) {
-    // Which goes first alternates, so neither always runs right after the other.
-    let a: number, b: number;
+    let x: number, y: number;
     if (i % 2 === 0) {
-      a = await once(first);
-      b = await once(far);
+      x = await timed(a);
+      y = await timed(b);
     } else {
-      b = await once(far);
-      a = await once(first);
+      y = await timed(b);
+      x = await timed(a);
     }
     if (i >= 0) {
-      one.push(a);
-      five.push(b);
+      aTimes.push(x);
+      bTimes.push(y);
     }
   }
-  return { page1: median(one), deep: median(five) };
+  return [median(aTimes), median(bTimes)] as const;
+}
+
+/** Page 1 and page 500 asked one at a time, alternating: median latencies of each. */
+async function pageLatencies(api: ReturnType<typeof feedClient>, filter: Filter, deep: { page: number; cursor: string }) {
+  const [page1, far] = await alternate(() => api.get(api.pathOf(filter)), () => api.get(api.pathOf(filter, deep)));
+  return { page1, deep: far };
 }
 
 /** How many the bench member follows (bench/seed-feed.ts POWER_FOLLOWS, read back in `followingBySize`). */
@@ -335,31 +341,6 @@ async function followingBySize(db: Db, heavy: ReturnType<typeof feedClient>, lig
   const { rows } = (await db.execute(sql`select count(*)::integer as n from follows where follower_id = ${BENCH_VIEWER_ID} and status = 'accepted'`)) as unknown as { rows: { n: number }[] };
   BENCH_FOLLOWS = rows[0]!.n;
   const page = heavy.pathOf('following');
-  const timed = async (run: () => Promise<unknown>) => {
-    const at = performance.now();
-    await run();
-    return performance.now() - at;
-  };
-  const alternate = async (a: () => Promise<unknown>, b: () => Promise<unknown>) => {
-    const aTimes: number[] = [];
-    const bTimes: number[] = [];
-    for (let i = -Math.ceil(PAIRS / 10); i < PAIRS; i++) {
-      // Which goes first alternates, so neither always runs right after the other.
-      let x: number, y: number;
-      if (i % 2 === 0) {
-        x = await timed(a);
-        y = await timed(b);
-      } else {
-        y = await timed(b);
-        x = await timed(a);
-      }
-      if (i >= 0) {
-        aTimes.push(x);
-        bTimes.push(y);
-      }
-    }
-    return [median(aTimes), median(bTimes)] as const;
-  };
   const [many, twenty] = await alternate(() => heavy.get(page), () => light.get(page));
   console.log(`  P14 following page 1, one request at a time, ${PAIRS} each: member following ${BENCH_FOLLOWS} median ${ms(many)}, member ${few.userId} following ${few.follows} median ${ms(twenty)}; ratio ${(many / twenty).toFixed(2)}`);
   const before = (viewerId: number, followed: 'newest' | 'members') => {
