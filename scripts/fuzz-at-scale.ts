@@ -19,6 +19,7 @@ import { commentSaved, feed } from '#contract/feeds';
 import { route } from '#contract/map-routes';
 import { notificationList } from '#contract/notifications';
 import { freePort, root, SERVER_ARGS } from '../bench/app-server';
+import { eventFormFrom } from '../server/modules/events/event-form-fixture';
 import { readOperations, type Operation } from '../server/security/contract-fuzz/operations';
 import { requestsFor, type Bases } from '../server/security/contract-fuzz/requests';
 import type { KnownIds } from '../server/security/contract-fuzz/shaped-values';
@@ -338,24 +339,7 @@ async function signUp(dataDir: string): Promise<Member> {
 }
 
 /** An event's form the server accepts: starts in two days, ends three hours later (seconds since 1970). */
-const eventForm = (over: object = {}) => {
-  const start = Math.floor(Date.now() / 1000) + 2 * 86_400;
-  return {
-    eventName: 'Fuzz ride',
-    activityType: 'Group ride',
-    sportId: 53,
-    difficulty: 'moderate',
-    icon: 'bike',
-    meetingDescription: 'At the trailhead.',
-    isDraft: false,
-    whoCanSee: 'public',
-    repeats: 'none',
-    startDate: String(start),
-    endDate: String(start + 3 * 3600),
-    timeZone: 'Europe/Berlin',
-    ...over,
-  };
-};
+const eventForm = (over: object = {}) => eventFormFrom(Date.now(), over);
 
 /** As the vitest fuzz does: two members follow each other, post, comment, organise events, draw a route, export. */
 async function seedRows(members: Member[]) {

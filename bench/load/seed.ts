@@ -8,6 +8,8 @@
 import pg from 'pg';
 import { Pool } from 'undici';
 import { openDatabase } from '../../server/db/client';
+import { days, hours } from '../../server/lib/clock';
+import { eventFormAt } from '../../server/modules/events/event-form-fixture';
 import { randomToken, sha256 } from '../../server/lib/secrets';
 import { random, type RowId, type World } from './mix';
 
@@ -142,24 +144,10 @@ export async function seedApi(url: string, tokens: string[], following: Map<RowI
       await send(rnd.pick(members).token, '/api/feed/like', { feedId: rnd.pick(publicPosts), likeUniCode: i % 3 ? codes[0] : rnd.pick(codes) });
     });
     log(`${sizes.reactions} reactions`);
-    const now = Math.floor(Date.now() / 1000);
+    const now = Date.now();
     await inParallel(sizes.events, 8, async (i) => {
-      const start = now + 86_400 * (1 + (i % 60)) + 3600 * (i % 12);
-      await send(rnd.pick(members).token, '/api/challenge', {
-        eventName: `Group ride ${i + 1}`,
-        activityType: 'Group ride',
-        sportId: 53,
-        difficulty: 'moderate',
-        icon: 'bike',
-        meetingDescription: 'Meet at the trailhead car park.',
-        isDraft: false,
-        whoCanSee: 'public',
-        repeats: 'none',
-        startDate: String(start),
-        endDate: String(start + 3 * 3600),
-        timeZone: 'Europe/Berlin',
-        location: rnd.pick(places),
-      });
+      const start = now + days(1 + (i % 60)) + hours(i % 12);
+      await send(rnd.pick(members).token, '/api/challenge', eventFormAt(start, { eventName: `Group ride ${i + 1}`, location: rnd.pick(places) }));
     });
     log(`${sizes.events} events`);
     await inParallel(sizes.activities, 16, async (i) => {

@@ -6,9 +6,9 @@ import { eventCommentSaved } from '#contract/event-comments';
 import { commentSaved, feed } from '#contract/feeds';
 import { route } from '#contract/map-routes';
 import { notificationList } from '#contract/notifications';
-import { days, hours } from '../lib/clock';
 import { insertEvent } from '../modules/events/event-test-rows';
 import { createTestApp, okData } from '../test/test-app';
+import { eventFormFrom } from '../modules/events/event-form-fixture';
 import { readOperations, routeKey, undocumentedRoutes, type Operation } from './contract-fuzz/operations';
 import { requestsFor, type Bases } from './contract-fuzz/requests';
 import type { KnownIds } from './contract-fuzz/shaped-values';
@@ -70,24 +70,7 @@ const FORM_GAPS: Record<string, string> = {
  * Known-good bodies where the contract cannot say what passes (an end after a start a little ahead of the server's
  * clock): hostile values go into these, so they reach the service rather than stop at the first check.
  */
-const eventForm = (over: object = {}) => {
-  const start = t.clock.now().getTime() + days(2);
-  return {
-    eventName: 'Fuzz ride',
-    activityType: 'Group ride',
-    sportId: 53,
-    difficulty: 'moderate',
-    icon: 'bike',
-    meetingDescription: 'At the trailhead.',
-    isDraft: false,
-    whoCanSee: 'public',
-    repeats: 'none',
-    startDate: String(Math.floor(start / 1000)),
-    endDate: String(Math.floor((start + hours(3)) / 1000)),
-    timeZone: 'Europe/Berlin',
-    ...over,
-  };
-};
+const eventForm = (over: object = {}) => eventFormFrom(t.clock.now().getTime(), over);
 
 const started = performance.now();
 const t = await createTestApp({ env: { JOB_POLL_MS: '0', LOG_LEVEL: 'error' } });

@@ -3,18 +3,17 @@ import { cohostDeclined, event, eventList, eventPeople, eventStatus, invited, ty
 import { compressImageData } from '#contract/media';
 import { memberList } from '#contract/social';
 import type { LngLat } from '#contract/map-routes';
-import { days, hours } from '../../lib/clock';
 import { saveRoute } from '../map-routes/service';
 import { imageForm, solid } from '../media/test-images';
 import { helpers, type Member } from '../notifications/test-helpers';
 import { okData, type TestApp } from '../../test/test-app';
+import { eventFormFrom } from './event-form-fixture';
 
 // Shared by the events tests: an event form as the app fills it, and the event calls as a member makes them.
 
 export type { Member };
 
-/** Seconds since 1970 as the wire's string. */
-export const secondsOf = (at: Date | number) => String(Math.floor((typeof at === 'number' ? at : at.getTime()) / 1000));
+export { secondsOf } from './event-form-fixture';
 
 /** A hilly loop above Boulder: three points, as a member draws it. */
 export const BOULDER_LOOP: LngLat[] = [
@@ -29,22 +28,7 @@ export function eventHelpers(t: () => TestApp) {
 
   /** A valid form: a ride two days from now, three hours long, in Berlin, visible to everyone, published. */
   function form(over: Partial<EventInput> = {}): EventInput {
-    const start = t().clock.now().getTime() + days(2);
-    return {
-      eventName: 'Sunrise ride',
-      activityType: 'Group ride',
-      sportId: 53,
-      difficulty: 'moderate',
-      icon: 'bike',
-      meetingDescription: 'Meet at the trailhead car park.',
-      isDraft: false,
-      whoCanSee: 'public',
-      repeats: 'none',
-      startDate: secondsOf(start),
-      endDate: secondsOf(start + hours(3)),
-      timeZone: 'Europe/Berlin',
-      ...over,
-    };
+    return eventFormFrom(t().clock.now().getTime(), over);
   }
 
   const createCall = (who: Member, over: Partial<EventInput> = {}) => send('POST', '/api/challenge', who.token, form(over));
