@@ -34,6 +34,7 @@ import { PG_SESSION_OPTIONS, type Db } from '../server/db/client';
 import { FEED_PER_PAGE, feedPageQuery, type FeedListPlan } from '../server/modules/feeds/feed-list';
 import { BENCH_VIEWER_ID, benchDatabaseUrl, databaseName, MARK_DONE, readMark } from './feed-database';
 import { median, percentile } from './stats';
+import { cpuOf, cpuOfCommand, cpuSince } from './proc-cpu';
 
 const { values: args } = parseArgs({
   args: process.argv.slice(2),
@@ -60,16 +61,6 @@ type Filter = (typeof FILTERS)[number];
 
 const ms = (x: number) => `${x.toFixed(x < 10 ? 2 : 1)} ms`;
 
-/** CPU time (ms) a process has used so far, from /proc (Linux; 0 when unreadable). USER_HZ is 100 on Linux. */
-function cpuOf(pid: number | string) {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
-}
-
 type CpuPerCall = { server: number; bench: number; postgres: number };
 const cpuAvailable = fs.existsSync('/proc/self/stat');
 
@@ -80,26 +71,13 @@ const cpuAvailable = fs.existsSync('/proc/self/stat');
  * Shows what the endpoint does beyond its list query, per request.
  */
 function cpuMeter(serverPid: number) {
-  const postgres = () => {
-    const byPid = new Map<string, number>();
-    for (const pid of fs.readdirSync('/proc')) {
-      if (!/^\d+$/.test(pid)) continue;
-      try {
-        if (fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('postgres')) byPid.set(pid, cpuOf(pid));
-      } catch {
-        // Ended while we looked.
-      }
-    }
-    return byPid;
-  };
   return {
     start() {
       const server = cpuOf(serverPid);
       const bench = cpuOf(process.pid);
-      const before = postgres();
+      const before = cpuOfCommand('postgres');
       return (count: number): CpuPerCall => {
-        let database = 0;
-        for (const [pid, now] of postgres()) database += now - (before.get(pid) ?? 0);
+        const database = cpuSince(before, cpuOfCommand('postgres'));
         return { server: (cpuOf(serverPid) - server) / count, bench: (cpuOf(process.pid) - bench) / count, postgres: database / count };
       };
     },

@@ -42,6 +42,7 @@ import { openDatabase } from '../server/db/client';
 import { randomToken, sha256 } from '../server/lib/secrets';
 import { freePort, root } from './app-server';
 import { median, percentile, slope } from './stats';
+import { cpuOf, cpuOfCommand, cpuSince } from './proc-cpu';
 
 const { values: args } = parseArgs({
   args: process.argv.slice(2),
@@ -330,32 +331,8 @@ function rssOf(pid: number) {
   }
 }
 
-/** CPU time (ms) a process has used so far (Linux; 0 when unreadable). */
-function cpuOf(pid: number) {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
-}
-
 /** CPU (ms) of every PostgreSQL and Redis process on this machine, by pid. */
-function serviceCpu() {
-  const out = { postgres: new Map<string, number>(), redis: new Map<string, number>() };
-  for (const pid of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (cmd.startsWith('postgres')) out.postgres.set(pid, cpuOf(Number(pid)));
-      else if (cmd.startsWith('redis-server')) out.redis.set(pid, cpuOf(Number(pid)));
-    } catch {
-      // Ended while we looked.
-    }
-  }
-  return out;
-}
-const cpuSince = (before: Map<string, number>, after: Map<string, number>) => [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
+const serviceCpu = () => ({ postgres: cpuOfCommand('postgres'), redis: cpuOfCommand('redis-server') });
 
 // ---------------------------------------------------------------------------------------------------------------
 // The sharers.

@@ -9,6 +9,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { freePort, root, SERVER_ARGS } from '../app-server';
+import { cpuOf, cpuOfCommand, cpuSince } from '../proc-cpu';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -103,40 +104,15 @@ export function rssOf(pid: number) {
   }
 }
 
-/** CPU time (ms) a process has used so far, from /proc (Linux; 0 when unreadable). USER_HZ is 100 on Linux. */
-export function cpuOf(pid: number | string) {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU (ms) of every PostgreSQL process on this machine, by pid. */
-function postgresCpu() {
-  const byPid = new Map<string, number>();
-  for (const pid of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      if (fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('postgres')) byPid.set(pid, cpuOf(pid));
-    } catch {
-      // Ended while we looked.
-    }
-  }
-  return byPid;
-}
-
 export type CpuShare = { server: number; postgres: number; bench: number };
 
 /** Starts a CPU meter over the server (if any), PostgreSQL and this process; `stop(count)` answers ms per unit of work. */
 export function cpuMeter(serverPid?: number) {
   const server = serverPid ? cpuOf(serverPid) : 0;
   const bench = cpuOf(process.pid);
-  const before = postgresCpu();
+  const before = cpuOfCommand('postgres');
   return (count: number): CpuShare => {
-    let database = 0;
-    for (const [pid, now] of postgresCpu()) database += now - (before.get(pid) ?? 0);
+    const database = cpuSince(before, cpuOfCommand('postgres'));
     return { server: serverPid ? (cpuOf(serverPid) - server) / count : 0, postgres: database / count, bench: (cpuOf(process.pid) - bench) / count };
   };
 }
